@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// The `skillset` command: commander wiring only; each command lives in commands/<name>.ts.
+
+import { Command, CommanderError, Option } from 'commander';
+import { SkillsetError } from '../errors.js';
+import { VERSION } from '../version.js';
+
+/** Options every command that reads skills accepts. */
+function withSkillOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '--dir <path>',
+      'a skills root to read (repeatable); searched recursively',
+      (v: string, acc: string[]) => [...acc, v],
+      [],
+    )
+    .addOption(
+      new Option('--precedence <order>', 'which scope wins a name clash')
+        .choices(['default', 'claude-code'])
+        .default('default'),
+    )
+    .option(
+      '--max-depth <n>',
+      'deepest folder level searched in a root',
+      (v) => parseCount(v, '--max-depth'),
+      5,
+    )
+    .option('--no-cache', 'do not read or write the parse cache')
+    .option('--json', 'print JSON on stdout')
+    .option('-q, --quiet', 'print no diagnostics on stderr')
+    .option('--verbose', 'also print info diagnostics (shadowing, duplicates) on stderr');
+}
+
+function parseCount(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new SkillsetError(
+      'usage/invalid-option',
+      `${flag} takes a whole number, got \`${value}\``,
+    );
+  return n;
+}
+
+function program(): Command {
+  const p = new Command('skillset')
+    .description('Discover, parse and serve agent skills (folders with a SKILL.md).')
+    .version(VERSION, '-v, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  withSkillOptions(
+    p
+      .command('list')
+      .description(
+        'List skills. With PATHs, each is a skills root searched recursively; without, the standard scopes from the working folder.',
+      )
+      .argument('[path...]', 'skills roots'),
+  )
+    .addHelpText(
+      'after',
+      '\nJSON: an array of { "id", "name", "path", "scope", "description" } (path: the SKILL.md, absolute).\nExit codes: 0 listed (even with diagnostics), 2 usage error.',
+    )
+    .action(async (paths: string[], opts) => {
+      const { runList } = await import('./commands/list.js');
+      process.exitCode = await runList(paths, opts);
+    });
+
+  withSkillOptions(
+    p
+      .command('show')
+      .description('Show one skill: where it is, its front matter, and its diagnostics.')
+      .argument('<name>', 'the skill id or name')
+      .argument('[path...]', 'skills roots (default: the standard scopes)'),
+  )
+    .option('--body', 'include the Markdown body')
+    .addHelpText('after', '\nExit codes: 0 shown, 2 unknown skill or usage error.')
+    .action(async (name: string, paths: string[], opts) => {
+      const { runShow } = await import('./commands/show.js');
+      process.exitCode = await runShow(name, paths, opts);
+    });
+  return p;
+}
+
+async function main(argv: string[]): Promise<void> {
+  try {
+    await program().parseAsync(argv);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Help and version exit 0; every other commander error is a usage error.
+      process.exitCode = e.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    if (e instanceof SkillsetError) {
+      process.stderr.write(`skillset: ${e.message}\n${e.hint ? `  ${e.hint}\n` : ''}`);
+      process.exitCode = 2;
+      return;
+    }
+    process.stderr.write(`skillset: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+    process.exitCode = 2;
+  }
+}
+
+await main(process.argv);

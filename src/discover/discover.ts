@@ -1,0 +1,428 @@
+// Discovery: read every scope's roots in parallel, then resolve duplicates, clashes and shadowing.
+
+import os from 'node:os';
+import path from 'node:path';
+import {
+  compareDiagnostics,
+  type Diagnostic,
+  diagnostic,
+  type RelatedLocation,
+} from '../diagnostics/diagnostic.js';
+import { estimateTokens } from '../skill/parse.js';
+import type { ParsedSkillFile, Skill, SkillFrontmatter } from '../skill/types.js';
+import { ParseCache } from './cache.js';
+import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
+import { type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
+import { DEFAULT_MAX_FILE_BYTES, readFoundSkill } from './read.js';
+import {
+  nestedRoots,
+  type Precedence,
+  projectFolders,
+  type RootSpec,
+  resolvePrecedence,
+  standardRoots,
+} from './scopes.js';
+import { type FoundSkill, walkRoot } from './walk.js';
+
+/** Options for discoverSkills. Every field is optional. */
+export interface DiscoverOptions {
+  /** The working folder (default `process.cwd()`). */
+  cwd?: string;
+  /** The home folder for user scopes (default `os.homedir()`). */
+  home?: string;
+  /** The file system (default: the real one). */
+  fs?: FileSystem;
+  /** Explicit roots. A string is an `additional` root searched recursively. When given, the standard scopes are not read. */
+  roots?: ReadonlyArray<string | RootSpec>;
+  /** Administrator folder (default `SKILLSET_MANAGED_DIR`). */
+  managedDir?: string;
+  /** Extra folders of skills (scope `additional`, searched recursively). */
+  additionalDirs?: readonly string[];
+  /** Plugin folders (`<plugin>/skills/<name>/SKILL.md`, qualified `plugin:name`). */
+  pluginDirs?: readonly string[];
+  /** Files the session touched: their `.claude/skills` and `.agents/skills` folders below `cwd` join as scope `nested`. */
+  touched?: readonly string[];
+  /** Which scope wins a name clash: `default` (project over user), `claude-code` (user over project), or an explicit order. */
+  precedence?: 'default' | 'claude-code' | Precedence;
+  /** Deepest folder level searched in recursive roots (default 5). */
+  maxDepth?: number;
+  /** Folders read at most per root (default 100,000). */
+  maxFolders?: number;
+  /** SKILL.md files larger than this are not loaded (default 1 MiB). */
+  maxFileBytes?: number;
+  /** Folder for the parse cache; `false` or absent disables it (the CLI passes `defaultCacheDir()`). */
+  cacheDir?: string | false;
+}
+
+/** What discovery found: the catalog, the skills that lost a clash, and every diagnostic. */
+export interface DiscoverResult {
+  /** Loaded skills, sorted by id. */
+  skills: Skill[];
+  /** Skills shadowed by a higher-precedence skill with the same id. */
+  shadowed: Skill[];
+  /** All diagnostics (the skills' own included), sorted by file and position. */
+  diagnostics: Diagnostic[];
+  /** The roots that were read, in precedence order. */
+  roots: RootSpec[];
+}
+
+interface Candidate {
+  skill: Skill;
+  rank: number;
+  rootIndex: number;
+  order: number;
+  /** Directly reached (no link on the way): preferred among duplicates. */
+  direct: boolean;
+  rel: string;
+}
+
+function toSkill(
+  parsed: ParsedSkillFile,
+  spec: RootSpec,
+  file: string,
+  name: string,
+  realPath: string,
+  extra: Diagnostic[],
+): Skill {
+  const diagnostics = [...extra, ...parsed.diagnostics];
+  const skill: Skill = {
+    id: spec.plugin ? `${spec.plugin}:${name}` : name,
+    name,
+    source: spec.plugin
+      ? { scope: spec.scope, root: spec.path, plugin: spec.plugin }
+      : { scope: spec.scope, root: spec.path },
+    path: file,
+    dir: path.dirname(file),
+    realPath,
+    frontmatter: EMPTY_FRONTMATTER, // replaced by the lazy getters below
+    raw: {},
+    positions: {},
+    description: parsed.description,
+    descriptionSource: parsed.descriptionSource,
+    contentHash: parsed.contentHash,
+    size: { bytes: parsed.bytes, tokens: estimateTokens(parsed.bytes) },
+    bodyOffset: parsed.bodyOffset,
+    bodyLine: parsed.bodyLine,
+    diagnostics,
+  };
+  // Cached records decode their front matter on first access: keep that lazy.
+  for (const key of ['frontmatter', 'raw', 'positions'] as const) {
+    Object.defineProperty(skill, key, {
+      get: () => parsed[key],
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return skill;
+}
+
+const EMPTY_FRONTMATTER = Object.freeze({ extra: Object.freeze({}) }) as SkillFrontmatter;
+
+interface RootScan {
+  candidates: Array<Omit<Candidate, 'rank' | 'rootIndex'>>;
+  diagnostics: Diagnostic[];
+}
+
+async function scanLegacy(
+  fs: FileSystem,
+  spec: RootSpec,
+  realRoot: string,
+  maxBytes: number,
+): Promise<RootScan> {
+  const out: RootScan = { candidates: [], diagnostics: [] };
+  const files: Array<{ file: string; name: string }> = [];
+  const top = await fs.readdir(spec.path);
+  top.sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const e of top) {
+    if (e.kind === 'file' && e.name.endsWith('.md'))
+      files.push({ file: path.join(spec.path, e.name), name: e.name.slice(0, -3) });
+    if (e.kind === 'dir') {
+      const sub = await fs.readdir(path.join(spec.path, e.name)).catch(() => []);
+      sub.sort((a, b) => (a.name < b.name ? -1 : 1));
+      for (const s of sub) {
+        if (s.kind === 'file' && s.name.endsWith('.md'))
+          files.push({
+            file: path.join(spec.path, e.name, s.name),
+            name: `${e.name}:${s.name.slice(0, -3)}`,
+          });
+      }
+    }
+  }
+  for (const [order, f] of files.entries()) {
+    const found: FoundSkill = {
+      file: f.file,
+      dir: path.dirname(f.file),
+      rel: '',
+      realDir: path.join(realRoot, path.relative(spec.path, path.dirname(f.file))),
+      kind: 'file',
+    };
+    const r = await readFoundSkill(fs, { ...found, file: f.file }, realRoot, maxBytes, undefined);
+    if (!r.ok) {
+      out.diagnostics.push(...r.diagnostics);
+      continue;
+    }
+    // Legacy commands ignore `name` and `paths`: the file name is the name, and they are always listed.
+    const { name: _n, paths: _p, ...frontmatter } = r.parsed.frontmatter;
+    const skill = toSkill(
+      { ...r.parsed, frontmatter },
+      spec,
+      f.file,
+      f.name,
+      `${found.realDir}/${path.basename(f.file)}`,
+      r.diagnostics,
+    );
+    skill.dir = path.dirname(f.file);
+    out.candidates.push({ skill, order, direct: true, rel: '' });
+  }
+  return out;
+}
+
+async function scanRoot(
+  fs: FileSystem,
+  spec: RootSpec,
+  o: Required<Pick<DiscoverOptions, 'maxDepth' | 'maxFolders' | 'maxFileBytes'>> & {
+    cacheDir: string | false;
+    cwd: string;
+    home: string;
+  },
+): Promise<RootScan> {
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(spec.path);
+    const st = await fs.stat(realRoot);
+    if (st.kind !== 'dir') throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+  } catch (e) {
+    const code = errorCode(e);
+    return {
+      candidates: [],
+      diagnostics: [
+        diagnostic(
+          'discover/missing-root',
+          'error',
+          spec.path,
+          `Skills folder could not be read (${code === 'ENOENT' ? 'it does not exist' : (code ?? String(e))})`,
+          {
+            data: { code, scope: spec.scope },
+          },
+        ),
+      ],
+    };
+  }
+  if (spec.legacy) return scanLegacy(fs, spec, realRoot, o.maxFileBytes);
+
+  let ignores: GitignoreStack = NO_GITIGNORE;
+  if (spec.recursive || spec.scope === 'nested') {
+    const chain = await projectFolders(fs, spec.path, o.home);
+    const top = chain[chain.length - 1] ?? spec.path;
+    ignores = await gitignoreChain(
+      fs,
+      spec.scope === 'nested' ? o.cwd : top,
+      path.dirname(spec.path),
+    );
+    if (ignores.ignores(spec.path, true)) return { candidates: [], diagnostics: [] };
+  }
+  const walk = await walkRoot(
+    fs,
+    spec.path,
+    realRoot,
+    { recursive: spec.recursive ?? false, maxDepth: o.maxDepth, maxFolders: o.maxFolders },
+    ignores,
+  );
+  const cache =
+    o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
+  const out: RootScan = { candidates: [], diagnostics: walk.diagnostics };
+  const reads = await Promise.all(
+    walk.found.map((f) => readFoundSkill(fs, f, realRoot, o.maxFileBytes, cache)),
+  );
+  reads.forEach((r, order) => {
+    const f = walk.found[order] as FoundSkill;
+    if (!r.ok) {
+      out.diagnostics.push(...r.diagnostics);
+      return;
+    }
+    const name = f.rel === '' ? path.basename(spec.path) : path.basename(f.dir);
+    const skill = toSkill(r.parsed, spec, f.file, name, r.realPath, r.diagnostics);
+    out.candidates.push({
+      skill,
+      order,
+      direct: f.kind === 'file' && r.realPath === `${f.realDir}/SKILL.md`,
+      rel: f.rel,
+    });
+  });
+  cache?.save();
+  return out;
+}
+
+function related(winner: Skill, message: string): { related: RelatedLocation[] } {
+  return { related: [{ file: winner.path, start: { line: 1, column: 1 }, message }] };
+}
+
+/** Resolve candidates: collapse duplicates by real path, qualify clashes inside a root, shadow across roots. */
+function resolveCandidates(
+  all: Candidate[],
+  roots: RootSpec[],
+): { skills: Skill[]; shadowed: Skill[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const push = (s: Skill, d: Diagnostic): void => {
+    s.diagnostics.push(d);
+    diagnostics.push(d);
+  };
+  all.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      a.rootIndex - b.rootIndex ||
+      Number(b.direct) - Number(a.direct) ||
+      a.order - b.order,
+  );
+
+  const byReal = new Map<string, Candidate>();
+  const unique: Candidate[] = [];
+  for (const c of all) {
+    const first = byReal.get(c.skill.realPath);
+    if (first) {
+      diagnostics.push(
+        diagnostic(
+          'discover/duplicate',
+          'info',
+          c.skill.path,
+          `Same file as \`${first.skill.path}\` (reached through a link); collapsed into it`,
+          {
+            data: { realPath: c.skill.realPath, kept: first.skill.path },
+            ...related(first.skill, 'the copy that is kept'),
+          },
+        ),
+      );
+      continue;
+    }
+    byReal.set(c.skill.realPath, c);
+    unique.push(c);
+  }
+
+  // Clashing names inside one recursive root are qualified by their parent folder.
+  const groups = new Map<string, Candidate[]>();
+  for (const c of unique) {
+    const key = `${c.rootIndex}\0${c.skill.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const depth = (c: Candidate): number => (c.rel === '' ? 0 : c.rel.split('/').length);
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    // The shallowest keeps the bare name (`skills/x` over `docs/ja/skills/x`); ties go to path order.
+    const keeper = group.reduce((best, c) =>
+      depth(c) < depth(best) || (depth(c) === depth(best) && c.rel < best.rel) ? c : best,
+    );
+    for (const c of group) {
+      if (c === keeper) continue;
+      const parent = path.posix.dirname(c.rel);
+      const bare = c.skill.id;
+      c.skill.id = `${parent}:${bare}`;
+      push(
+        c.skill,
+        diagnostic(
+          'discover/name-clash',
+          'info',
+          c.skill.path,
+          `${group.length} skills in this root are named \`${bare}\`; this one is \`${c.skill.id}\``,
+          {
+            data: {
+              name: bare,
+              id: c.skill.id,
+              others: group.filter((g) => g !== c).map((g) => g.skill.path),
+            },
+          },
+        ),
+      );
+    }
+  }
+
+  const byId = new Map<string, Candidate>();
+  const skills: Skill[] = [];
+  const shadowed: Skill[] = [];
+  for (const c of unique) {
+    const winner = byId.get(c.skill.id);
+    if (winner) {
+      const ws = roots[winner.rootIndex]?.scope;
+      const ls = roots[c.rootIndex]?.scope;
+      const why =
+        ws === ls
+          ? 'an earlier root of the same scope wins'
+          : `scope \`${ws}\` wins over \`${ls}\``;
+      push(
+        c.skill,
+        diagnostic(
+          'discover/shadowed',
+          'info',
+          c.skill.path,
+          `Skill \`${c.skill.id}\` is shadowed by \`${winner.skill.path}\` (${why})`,
+          {
+            data: { id: c.skill.id, winner: winner.skill.path, winnerScope: ws, scope: ls },
+            ...related(winner.skill, 'the skill that wins'),
+          },
+        ),
+      );
+      shadowed.push(c.skill);
+      continue;
+    }
+    byId.set(c.skill.id, c);
+    skills.push(c.skill);
+  }
+  const byIdThenPath = (a: Skill, b: Skill): number =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+  skills.sort(byIdThenPath);
+  shadowed.sort(byIdThenPath);
+  return { skills, shadowed, diagnostics };
+}
+
+/** Discover skills across scopes (or explicit roots). Never throws for content or missing folders. */
+export async function discoverSkills(options: DiscoverOptions = {}): Promise<DiscoverResult> {
+  const fs = options.fs ?? nodeFileSystem;
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const home = path.resolve(options.home ?? os.homedir());
+  const precedence = resolvePrecedence(options.precedence);
+  let roots: RootSpec[];
+  if (options.roots) {
+    roots = options.roots.map((r) =>
+      typeof r === 'string'
+        ? { path: path.resolve(cwd, r), scope: 'additional', recursive: true }
+        : { ...r, path: path.resolve(cwd, r.path) },
+    );
+  } else {
+    roots = await standardRoots(fs, {
+      cwd,
+      home,
+      managedDir: options.managedDir,
+      additionalDirs: options.additionalDirs,
+      pluginDirs: options.pluginDirs,
+    });
+  }
+  if (options.touched && options.touched.length > 0)
+    roots.push(...(await nestedRoots(fs, cwd, options.touched)));
+  // Precedence order is stable: scope rank first, then the order roots were given in.
+  const ordered = roots.map((r, i) => ({ r, i, rank: precedence.indexOf(r.scope) }));
+  ordered.sort((a, b) => a.rank - b.rank || a.i - b.i);
+  roots = ordered.map((o) => o.r);
+
+  const settings = {
+    maxDepth: options.maxDepth ?? 5,
+    maxFolders: options.maxFolders ?? 100_000,
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    cacheDir: options.cacheDir ?? false,
+    cwd,
+    home,
+  };
+  const scans = await Promise.all(roots.map((spec) => scanRoot(fs, spec, settings)));
+  const candidates: Candidate[] = [];
+  const diagnostics: Diagnostic[] = [];
+  scans.forEach((scan, rootIndex) => {
+    diagnostics.push(...scan.diagnostics);
+    const rank = precedence.indexOf((roots[rootIndex] as RootSpec).scope);
+    for (const c of scan.candidates) {
+      candidates.push({ ...c, rank, rootIndex });
+      diagnostics.push(...c.skill.diagnostics);
+    }
+  });
+  const resolved = resolveCandidates(candidates, roots);
+  diagnostics.push(...resolved.diagnostics);
+  diagnostics.sort(compareDiagnostics);
+  return { skills: resolved.skills, shadowed: resolved.shadowed, diagnostics, roots };
+}

@@ -1,0 +1,103 @@
+// The file system discovery reads through: a small interface, a Node implementation, errors by code.
+
+import fs from 'node:fs';
+
+/** The kind of a directory entry, as readdir reports it (links are not followed). */
+export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
+
+/** A directory entry. */
+export interface DirEntry {
+  name: string;
+  kind: EntryKind;
+}
+
+/** What stat reports (links followed). */
+export interface FileInfo {
+  kind: Exclude<EntryKind, 'symlink'>;
+  size: number;
+  mtimeMs: number;
+}
+
+/** A bounded read: the bytes, or only the size when the file is over the limit. */
+export type ReadResult =
+  | { ok: true; bytes: Buffer; size: number; mtimeMs: number }
+  | { ok: false; reason: 'too-large' | 'not-a-file'; size: number; kind: EntryKind };
+
+/**
+ * What discovery needs from a file system. Methods throw errors carrying a Node-style
+ * `code` (`ENOENT`, `EACCES`, `ELOOP`, `ENOTDIR`) for missing or unreadable paths.
+ */
+export interface FileSystem {
+  readdir(dir: string): Promise<DirEntry[]>;
+  stat(path: string): Promise<FileInfo>;
+  realpath(path: string): Promise<string>;
+  readlink(path: string): Promise<string>;
+  /** Read a regular file (following links) of at most `maxBytes`; never blocks on a FIFO. */
+  readFile(path: string, maxBytes: number): Promise<ReadResult>;
+}
+
+/** The `code` of a file-system error, or `undefined`. */
+export function errorCode(e: unknown): string | undefined {
+  return typeof e === 'object' && e !== null && 'code' in e
+    ? String((e as { code: unknown }).code)
+    : undefined;
+}
+
+/** Make an error with a Node-style code, for FileSystem implementations. */
+export function fsError(code: string, path: string): Error {
+  return Object.assign(new Error(`${code}: ${path}`), { code, path });
+}
+
+function kindOf(d: fs.Dirent | fs.Stats): EntryKind {
+  if (d.isFile()) return 'file';
+  if (d.isDirectory()) return 'dir';
+  if (d.isSymbolicLink()) return 'symlink';
+  return 'other';
+}
+
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+
+/**
+ * The real file system. It makes synchronous calls behind the async interface: for many small
+ * local files they are about 4× faster than libuv's thread pool (see docs/performance.md).
+ */
+export const nodeFileSystem: FileSystem = {
+  async readdir(dir) {
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .map((d) => ({ name: d.name, kind: kindOf(d) }));
+  },
+  async stat(path) {
+    const s = fs.statSync(path);
+    return { kind: kindOf(s) as FileInfo['kind'], size: s.size, mtimeMs: s.mtimeMs };
+  },
+  async realpath(path) {
+    return fs.realpathSync.native(path);
+  },
+  async readlink(path) {
+    return fs.readlinkSync(path);
+  },
+  async readFile(path, maxBytes) {
+    const fd = fs.openSync(path, OPEN_FLAGS);
+    try {
+      const s = fs.fstatSync(fd);
+      if (!s.isFile()) return { ok: false, reason: 'not-a-file', size: s.size, kind: kindOf(s) };
+      if (s.size > maxBytes) return { ok: false, reason: 'too-large', size: s.size, kind: 'file' };
+      const bytes = Buffer.allocUnsafe(s.size);
+      let off = 0;
+      while (off < s.size) {
+        const n = fs.readSync(fd, bytes, off, s.size - off, off);
+        if (n === 0) break;
+        off += n;
+      }
+      return {
+        ok: true,
+        bytes: off === s.size ? bytes : bytes.subarray(0, off),
+        size: off,
+        mtimeMs: s.mtimeMs,
+      };
+    } finally {
+      fs.closeSync(fd);
+    }
+  },
+};

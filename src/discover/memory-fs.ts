@@ -1,0 +1,113 @@
+// An in-memory FileSystem for tests and embedders: files, folders, links, and injected errors.
+
+import path from 'node:path';
+import { type DirEntry, type EntryKind, type FileInfo, type FileSystem, fsError } from './fs.js';
+
+/** A node in a memory tree: a string or bytes is a file, an object a folder. */
+export type MemoryTree = { [name: string]: MemoryTree | string | Buffer | MemoryNode };
+
+/** Special nodes: links, FIFOs, and paths that fail with an error code. */
+export type MemoryNode =
+  | { kind: 'symlink'; target: string }
+  | { kind: 'fifo' }
+  | { kind: 'error'; code: string };
+
+type Node =
+  | { kind: 'dir'; children: Map<string, Node> }
+  | { kind: 'file'; bytes: Buffer; mtimeMs: number }
+  | { kind: 'symlink'; target: string }
+  | { kind: 'fifo' }
+  | { kind: 'error'; code: string };
+
+function isSpecial(v: unknown): v is MemoryNode {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Buffer.isBuffer(v) &&
+    typeof (v as { kind?: unknown }).kind === 'string'
+  );
+}
+
+function build(tree: MemoryTree, mtimeMs: number): Node {
+  const children = new Map<string, Node>();
+  for (const [name, v] of Object.entries(tree)) {
+    if (typeof v === 'string' || Buffer.isBuffer(v))
+      children.set(name, { kind: 'file', bytes: Buffer.from(v), mtimeMs });
+    else if (isSpecial(v)) children.set(name, { ...v });
+    else children.set(name, build(v as MemoryTree, mtimeMs));
+  }
+  return { kind: 'dir', children };
+}
+
+/** A FileSystem over an in-memory tree rooted at `/`. Links resolve like POSIX ones (40 hops at most). */
+export function createMemoryFileSystem(
+  tree: MemoryTree,
+  options: { mtimeMs?: number } = {},
+): FileSystem {
+  const root = build(tree, options.mtimeMs ?? 0);
+
+  /** Resolve `p` to a node and its real path; `follow` decides the last component. */
+  function resolve(p: string, follow: boolean, hops = 0): { node: Node; real: string } {
+    if (hops > 40) throw fsError('ELOOP', p);
+    const parts = path.posix.resolve('/', p).split('/').filter(Boolean);
+    let node: Node = root;
+    let real = '/';
+    for (let i = 0; i < parts.length; i++) {
+      if (node.kind === 'error') throw fsError(node.code, real);
+      if (node.kind !== 'dir') throw fsError('ENOTDIR', real);
+      const child: Node | undefined = node.children.get(parts[i] as string);
+      if (!child) throw fsError('ENOENT', path.posix.join(real, parts[i] as string));
+      const childPath = path.posix.join(real, parts[i] as string);
+      const last = i === parts.length - 1;
+      if (child.kind === 'symlink' && (!last || follow)) {
+        const target = path.posix.resolve(real, child.target);
+        const r = resolve(target, true, hops + 1);
+        node = r.node;
+        real = r.real;
+        continue;
+      }
+      node = child;
+      real = childPath;
+    }
+    if (node.kind === 'error') throw fsError(node.code, real);
+    return { node, real };
+  }
+
+  const kindOf = (n: Node): EntryKind =>
+    n.kind === 'fifo' || n.kind === 'error' ? 'other' : n.kind;
+
+  return {
+    async readdir(dir) {
+      const { node } = resolve(dir, true);
+      if (node.kind !== 'dir') throw fsError('ENOTDIR', dir);
+      const out: DirEntry[] = [];
+      for (const [name, child] of node.children) out.push({ name, kind: kindOf(child) });
+      return out;
+    },
+    async stat(p) {
+      const { node } = resolve(p, true);
+      const info: FileInfo = { kind: kindOf(node) as FileInfo['kind'], size: 0, mtimeMs: 0 };
+      if (node.kind === 'file') {
+        info.size = node.bytes.length;
+        info.mtimeMs = node.mtimeMs;
+      }
+      return info;
+    },
+    async realpath(p) {
+      return resolve(p, true).real;
+    },
+    async readlink(p) {
+      const { node } = resolve(p, false);
+      if (node.kind !== 'symlink') throw fsError('EINVAL', p);
+      return node.target;
+    },
+    async readFile(p, maxBytes) {
+      const { node } = resolve(p, true);
+      if (node.kind !== 'file')
+        return { ok: false, reason: 'not-a-file', size: 0, kind: kindOf(node) };
+      if (node.bytes.length > maxBytes)
+        return { ok: false, reason: 'too-large', size: node.bytes.length, kind: 'file' };
+      return { ok: true, bytes: node.bytes, size: node.bytes.length, mtimeMs: node.mtimeMs };
+    },
+  };
+}

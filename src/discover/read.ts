@@ -1,0 +1,204 @@
+// Read and parse one found SKILL.md: links, git's link placeholders, size caps, and the parse cache.
+
+import path from 'node:path';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { parseSkillFile } from '../skill/parse.js';
+import type { ParsedSkillFile } from '../skill/types.js';
+import type { ParseCache } from './cache.js';
+import { errorCode, type FileSystem } from './fs.js';
+import type { FoundSkill } from './walk.js';
+
+/** A SKILL.md read and parsed, or the diagnostics that say why it was not. */
+export type ReadSkill =
+  | { ok: true; parsed: ParsedSkillFile; realPath: string; diagnostics: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/** Default size cap for a SKILL.md. */
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+const PLACEHOLDER = /^[^\s\0]{1,1024}$/;
+
+/**
+ * A checkout made without symlink support (git's `core.symlinks=false`) writes each link as a
+ * small file holding the target path. Recognise one: a single word, a path with a `/`, ending in `.md`.
+ */
+export function placeholderTarget(bytes: Buffer): string | undefined {
+  if (bytes.length > 1024 || bytes.length === 0) return undefined;
+  const text = bytes.toString('utf8');
+  if (!PLACEHOLDER.test(text)) return undefined;
+  if (
+    !text.includes('/') ||
+    !text.endsWith('.md') ||
+    text.startsWith('---') ||
+    text.startsWith('#')
+  )
+    return undefined;
+  return text;
+}
+
+async function describeLinkFailure(fs: FileSystem, file: string, e: unknown): Promise<Diagnostic> {
+  const code = errorCode(e);
+  const target = await fs.readlink(file).catch(() => undefined);
+  if (code === 'ELOOP') {
+    return diagnostic(
+      'discover/symlink-loop',
+      'error',
+      file,
+      `Link \`${target ?? '?'}\` loops back on itself; not loaded`,
+      { data: { target } },
+    );
+  }
+  if ((code === 'ENOENT' || code === 'ENOTDIR') && target !== undefined) {
+    return diagnostic(
+      'discover/dangling-link',
+      'error',
+      file,
+      `Link target \`${target}\` does not exist; not loaded`,
+      { data: { target } },
+    );
+  }
+  return diagnostic(
+    'discover/unreadable-file',
+    'error',
+    file,
+    `File could not be read (${code ?? String(e)}); not loaded`,
+    { data: { code } },
+  );
+}
+
+/** Read, cache-check and parse one found SKILL.md. Never throws for content or missing files. */
+export async function readFoundSkill(
+  fs: FileSystem,
+  found: FoundSkill,
+  root: string,
+  maxBytes: number,
+  cache: ParseCache | undefined,
+): Promise<ReadSkill> {
+  const file = found.file;
+  if (found.kind === 'dir' || found.kind === 'other') {
+    const what =
+      found.kind === 'dir' ? 'a folder' : 'not a regular file (a FIFO, socket or device)';
+    return {
+      ok: false,
+      diagnostics: [
+        diagnostic('discover/not-a-file', 'error', file, `SKILL.md is ${what}; not loaded`),
+      ],
+    };
+  }
+  const diagnostics: Diagnostic[] = [];
+  let readPath = file;
+  let realPath = found.kind === 'file' ? `${found.realDir}/SKILL.md` : '';
+  for (let hops = 0; ; hops++) {
+    if (cache && hops === 0 && found.kind === 'file') {
+      const hit = await cache.lookup(fs, readPath);
+      if (hit) return { ok: true, parsed: hit, realPath, diagnostics };
+    }
+    let r: Awaited<ReturnType<FileSystem['readFile']>>;
+    try {
+      r = await fs.readFile(readPath, maxBytes);
+    } catch (e) {
+      if (hops === 0 && found.kind === 'symlink')
+        return { ok: false, diagnostics: [await describeLinkFailure(fs, file, e)] };
+      const code = errorCode(e);
+      return {
+        ok: false,
+        diagnostics: [
+          diagnostic(
+            'discover/unreadable-file',
+            'error',
+            file,
+            `File could not be read (${code ?? String(e)}); not loaded`,
+            { data: { code } },
+          ),
+        ],
+      };
+    }
+    if (!r.ok) {
+      if (r.reason === 'too-large') {
+        return {
+          ok: false,
+          diagnostics: [
+            diagnostic(
+              'parse/file-too-large',
+              'error',
+              file,
+              `File is ${r.size} bytes, over the ${maxBytes}-byte cap; not loaded`,
+              {
+                data: { size: r.size, limit: maxBytes },
+              },
+            ),
+          ],
+        };
+      }
+      return {
+        ok: false,
+        diagnostics: [
+          diagnostic(
+            'discover/not-a-file',
+            'error',
+            file,
+            'SKILL.md is not a regular file; not loaded',
+          ),
+        ],
+      };
+    }
+    if (found.kind === 'symlink' && hops === 0) realPath = await fs.realpath(readPath);
+    const target = placeholderTarget(r.bytes);
+    if (target !== undefined && hops < 8) {
+      const next = path.resolve(path.dirname(readPath), target);
+      try {
+        await fs.stat(next);
+      } catch {
+        return {
+          ok: false,
+          diagnostics: [
+            diagnostic(
+              'discover/dangling-link',
+              'error',
+              file,
+              `This file stands for a link to \`${target}\` (a checkout without symlinks), which does not exist; not loaded`,
+              { data: { target, placeholder: true } },
+            ),
+          ],
+        };
+      }
+      diagnostics.push(
+        diagnostic(
+          'discover/placeholder-link',
+          'warning',
+          file,
+          `This file stands for a link to \`${target}\` (a checkout without symlinks); followed`,
+          {
+            data: { target, placeholder: true },
+          },
+        ),
+      );
+      readPath = next;
+      realPath = await fs.realpath(next);
+      continue;
+    }
+    if (
+      realPath !== '' &&
+      !realPath.startsWith(`${root}${path.sep}`) &&
+      realPath !== root &&
+      hops === 0 &&
+      found.kind === 'symlink'
+    ) {
+      diagnostics.push(
+        diagnostic(
+          'discover/link-outside-root',
+          'info',
+          file,
+          `SKILL.md is a link to \`${realPath}\`, outside \`${root}\``,
+          { data: { realPath } },
+        ),
+      );
+    }
+    const parsed = parseSkillFile(r.bytes, readPath);
+    if (!parsed.loadable)
+      return { ok: false, diagnostics: [...diagnostics, ...parsed.diagnostics] };
+    if (cache && hops === 0 && found.kind === 'file')
+      cache.store(readPath, r.size, r.mtimeMs, parsed);
+    return { ok: true, parsed, realPath, diagnostics };
+  }
+}

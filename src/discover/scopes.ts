@@ -1,0 +1,161 @@
+// The standard scopes and their folders, and the precedence orders between them.
+
+import path from 'node:path';
+import type { Scope } from '../skill/types.js';
+import { errorCode, type FileSystem } from './fs.js';
+
+/** One folder to search, with the scope it belongs to. */
+export interface RootSpec {
+  path: string;
+  scope: Scope;
+  /** Search below the root's children; the default is flat (`<root>/<name>/SKILL.md`). */
+  recursive?: boolean;
+  /** For plugin roots: the plugin's name, which qualifies its skills (`plugin:name`). */
+  plugin?: string;
+  /** For legacy roots: `.claude/commands`, one `.md` file per skill. */
+  legacy?: boolean;
+}
+
+/** A precedence order: earlier scopes win name clashes. */
+export type Precedence = readonly Scope[];
+
+/** The default order: project skills shadow user skills. */
+export const DEFAULT_PRECEDENCE: Precedence = Object.freeze([
+  'managed',
+  'nested',
+  'project',
+  'user',
+  'additional',
+  'legacy',
+  'plugin',
+]);
+
+/** Claude Code's order: user skills shadow project skills. */
+export const CLAUDE_CODE_PRECEDENCE: Precedence = Object.freeze([
+  'managed',
+  'user',
+  'nested',
+  'project',
+  'additional',
+  'legacy',
+  'plugin',
+]);
+
+/** A named preset or an explicit order. */
+export function resolvePrecedence(
+  p: 'default' | 'claude-code' | Precedence | undefined,
+): Precedence {
+  if (p === undefined || p === 'default') return DEFAULT_PRECEDENCE;
+  if (p === 'claude-code') return CLAUDE_CODE_PRECEDENCE;
+  const all = new Set<Scope>(p);
+  // Scopes left out of an explicit order come last, in the default order.
+  return [...p, ...DEFAULT_PRECEDENCE.filter((s) => !all.has(s))];
+}
+
+/** Where the standard scopes are read from. */
+export interface ScopeOptions {
+  cwd: string;
+  home: string;
+  /** The administrator folder (default: `SKILLSET_MANAGED_DIR`). */
+  managedDir?: string | undefined;
+  /** Extra skill folders (scope `additional`). */
+  additionalDirs?: readonly string[] | undefined;
+  /** Plugin folders, each holding `skills/<name>/SKILL.md`. */
+  pluginDirs?: readonly string[] | undefined;
+}
+
+async function exists(fs: FileSystem, p: string): Promise<boolean> {
+  try {
+    await fs.stat(p);
+    return true;
+  } catch (e) {
+    if (errorCode(e) === 'ENOENT' || errorCode(e) === 'ENOTDIR') return false;
+    return true; // present but unreadable: let the walk report it
+  }
+}
+
+/** The folders from `cwd` up to the repository root (a folder holding `.git`), or up to but not including home. */
+export async function projectFolders(fs: FileSystem, cwd: string, home: string): Promise<string[]> {
+  const out: string[] = [];
+  let dir = path.resolve(cwd);
+  for (;;) {
+    if (dir === path.resolve(home)) break;
+    out.push(dir);
+    if (await exists(fs, path.join(dir, '.git'))) break;
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return out;
+}
+
+async function pluginName(fs: FileSystem, dir: string): Promise<string> {
+  try {
+    const r = await fs.readFile(path.join(dir, '.claude-plugin', 'plugin.json'), 64 * 1024);
+    if (r.ok) {
+      const name = (JSON.parse(r.bytes.toString('utf8')) as { name?: unknown }).name;
+      if (typeof name === 'string' && name.trim() !== '') return name.trim();
+    }
+  } catch {
+    // no manifest, or an unreadable one: the folder name serves
+  }
+  return path.basename(dir);
+}
+
+/** The roots of every standard scope, closest project folder first. Missing folders are left out. */
+export async function standardRoots(fs: FileSystem, o: ScopeOptions): Promise<RootSpec[]> {
+  const roots: RootSpec[] = [];
+  const managed = o.managedDir ?? process.env.SKILLSET_MANAGED_DIR;
+  if (managed) roots.push({ path: path.resolve(o.cwd, managed), scope: 'managed' });
+  const project = await projectFolders(fs, o.cwd, o.home);
+  for (const dir of project) {
+    roots.push({ path: path.join(dir, '.agents', 'skills'), scope: 'project' });
+    roots.push({ path: path.join(dir, '.claude', 'skills'), scope: 'project' });
+  }
+  roots.push({ path: path.join(o.home, '.agents', 'skills'), scope: 'user' });
+  roots.push({ path: path.join(o.home, '.claude', 'skills'), scope: 'user' });
+  for (const dir of o.additionalDirs ?? [])
+    roots.push({ path: path.resolve(o.cwd, dir), scope: 'additional', recursive: true });
+  for (const dir of project)
+    roots.push({ path: path.join(dir, '.claude', 'commands'), scope: 'legacy', legacy: true });
+  for (const dir of o.pluginDirs ?? []) {
+    const abs = path.resolve(o.cwd, dir);
+    roots.push({
+      path: path.join(abs, 'skills'),
+      scope: 'plugin',
+      plugin: await pluginName(fs, abs),
+    });
+  }
+  const present: RootSpec[] = [];
+  for (const r of roots) if (await exists(fs, r.path)) present.push(r);
+  return present;
+}
+
+/**
+ * Nested scope: the `.claude/skills` and `.agents/skills` folders between each touched file and
+ * `cwd` (exclusive), deepest first. Gitignored folders are skipped by the caller's walk.
+ */
+export async function nestedRoots(
+  fs: FileSystem,
+  cwd: string,
+  touched: readonly string[],
+): Promise<RootSpec[]> {
+  const base = path.resolve(cwd);
+  const seen = new Set<string>();
+  const out: Array<{ spec: RootSpec; depth: number }> = [];
+  for (const file of touched) {
+    let dir = path.dirname(path.resolve(base, file));
+    while (dir.startsWith(`${base}${path.sep}`)) {
+      for (const sub of ['.agents', '.claude']) {
+        const p = path.join(dir, sub, 'skills');
+        if (seen.has(p)) continue;
+        seen.add(p);
+        if (await exists(fs, p))
+          out.push({ spec: { path: p, scope: 'nested' }, depth: dir.split(path.sep).length });
+      }
+      dir = path.dirname(dir);
+    }
+  }
+  out.sort((a, b) => b.depth - a.depth || (a.spec.path < b.spec.path ? -1 : 1));
+  return out.map((o) => o.spec);
+}

@@ -1,0 +1,265 @@
+// Find SKILL.md folders under one root: flat or recursive, bounded, link-safe, gitignore-aware.
+
+import path from 'node:path';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { type EntryKind, errorCode, type FileSystem } from './fs.js';
+import { type GitignoreStack, loadGitignore } from './gitignore.js';
+
+/** How to walk a root. */
+export interface WalkOptions {
+  /** Search below the root's children (`skills/<group>/<name>/SKILL.md`). */
+  recursive: boolean;
+  /** Deepest folder level read, the root being 0 (recursive walks only). */
+  maxDepth: number;
+  /** Folders read at most, per root. */
+  maxFolders: number;
+}
+
+/** A SKILL.md entry found by the walk (not yet read). */
+export interface FoundSkill {
+  /** `<dir>/SKILL.md`, as reached (links not resolved). */
+  file: string;
+  dir: string;
+  /** The folder's path relative to the root, POSIX separators (`''` for the root itself). */
+  rel: string;
+  /** The folder's real path, when known without a syscall (no link on the way). */
+  realDir: string;
+  /** The entry's kind as readdir reported it. */
+  kind: EntryKind;
+}
+
+/** What a walk found. */
+export interface WalkResult {
+  found: FoundSkill[];
+  diagnostics: Diagnostic[];
+  folders: number;
+}
+
+const SKIP = new Set(['.git', 'node_modules']);
+
+interface Frame {
+  dir: string;
+  rel: string;
+  real: string;
+  depth: number;
+  /** The skill folder this folder is inside, if any. */
+  inSkill: string | undefined;
+  ignores: GitignoreStack;
+  parent: Frame | undefined;
+}
+
+/** Walk `root` (an absolute, existing folder whose real path is `realRoot`). */
+export async function walkRoot(
+  fs: FileSystem,
+  root: string,
+  realRoot: string,
+  options: WalkOptions,
+  ignores: GitignoreStack,
+): Promise<WalkResult> {
+  const found: FoundSkill[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let folders = 0;
+  let cutByDepth = 0;
+  let stopped = false;
+  const maxDepth = options.recursive ? options.maxDepth : 1;
+
+  async function visit(frame: Frame): Promise<void> {
+    if (stopped) return;
+    let entries: Array<{ name: string; kind: EntryKind }>;
+    try {
+      entries = await fs.readdir(frame.dir);
+    } catch (e) {
+      const code = errorCode(e);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return; // gone since its parent was read
+      diagnostics.push(
+        diagnostic(
+          'discover/unreadable-folder',
+          'warning',
+          frame.dir,
+          `Folder could not be read (${code ?? String(e)}); skills in it are not loaded`,
+          {
+            data: { code },
+          },
+        ),
+      );
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const skillEntry = entries.find((e) => e.name === 'SKILL.md');
+    const isSkillRootLevel = !options.recursive && frame.depth === 0;
+    if (skillEntry && !isSkillRootLevel) {
+      if (frame.inSkill) {
+        diagnostics.push(
+          diagnostic(
+            'discover/nested-skill',
+            'warning',
+            path.join(frame.dir, 'SKILL.md'),
+            `SKILL.md inside the folder of skill \`${path.basename(frame.inSkill)}\` is part of that skill, not loaded as a skill of its own`,
+            { data: { parent: frame.inSkill } },
+          ),
+        );
+      } else {
+        found.push({
+          file: path.join(frame.dir, 'SKILL.md'),
+          dir: frame.dir,
+          rel: frame.rel,
+          realDir: frame.real,
+          kind: skillEntry.kind,
+        });
+      }
+    } else if (!skillEntry && !frame.inSkill) {
+      const misnamed = entries.find((e) => e.name.toLowerCase() === 'skill.md');
+      if (misnamed) {
+        diagnostics.push(
+          diagnostic(
+            'discover/misnamed-skill-file',
+            'warning',
+            path.join(frame.dir, misnamed.name),
+            `Unexpected \`${misnamed.name}\`, expected \`SKILL.md\` (the name is case-sensitive); not loaded`,
+          ),
+        );
+      }
+    }
+    const inSkill = frame.inSkill ?? (skillEntry && !isSkillRootLevel ? frame.dir : undefined);
+    if (!options.recursive && frame.depth >= 1) return;
+    if (inSkill && !options.recursive) return;
+
+    let ignoreStack = frame.ignores;
+    if (entries.some((e) => e.name === '.gitignore' && e.kind === 'file')) {
+      ignoreStack = await loadGitignore(fs, frame.dir, ignoreStack);
+    }
+    for (const entry of entries) {
+      if (stopped) return;
+      if (entry.name === 'SKILL.md' || SKIP.has(entry.name)) continue;
+      if (entry.kind !== 'dir' && entry.kind !== 'symlink') continue;
+      const child = path.join(frame.dir, entry.name);
+      let real = `${frame.real}/${entry.name}`;
+      if (entry.kind === 'symlink') {
+        const target = await followLink(fs, child, frame, diagnostics);
+        if (target === undefined) continue;
+        real = target;
+      }
+      if (ignoreStack.ignores(child, true)) continue;
+      if (frame.depth + 1 > maxDepth) {
+        if (!inSkill) cutByDepth++;
+        continue;
+      }
+      if (++folders > options.maxFolders) {
+        stopped = true;
+        diagnostics.push(
+          diagnostic(
+            'discover/folder-limit',
+            'warning',
+            root,
+            `Stopped after reading ${options.maxFolders} folders under this root; raise maxFolders to read the rest`,
+            {
+              data: { maxFolders: options.maxFolders },
+            },
+          ),
+        );
+        return;
+      }
+      const rel = frame.rel === '' ? entry.name : `${frame.rel}/${entry.name}`;
+      await visit({
+        dir: child,
+        rel,
+        real,
+        depth: frame.depth + 1,
+        inSkill,
+        ignores: ignoreStack,
+        parent: frame,
+      });
+    }
+  }
+
+  await visit({
+    dir: root,
+    rel: '',
+    real: realRoot,
+    depth: 0,
+    inSkill: undefined,
+    ignores,
+    parent: undefined,
+  });
+  if (cutByDepth > 0) {
+    diagnostics.push(
+      diagnostic(
+        'discover/depth-limit',
+        'info',
+        root,
+        `${cutByDepth} folder${cutByDepth === 1 ? '' : 's'} deeper than ${maxDepth} levels not searched; raise maxDepth to search them`,
+        {
+          data: { maxDepth, folders: cutByDepth },
+        },
+      ),
+    );
+  }
+  return { found, diagnostics, folders };
+}
+
+/** Follow a linked folder entry: its real path, or `undefined` (with a diagnostic) when it dangles, loops or is not a folder. */
+async function followLink(
+  fs: FileSystem,
+  link: string,
+  frame: Frame,
+  diagnostics: Diagnostic[],
+): Promise<string | undefined> {
+  let kind: string;
+  try {
+    kind = (await fs.stat(link)).kind;
+  } catch (e) {
+    const code = errorCode(e);
+    const target = await fs.readlink(link).catch(() => '?');
+    if (code === 'ELOOP') {
+      diagnostics.push(
+        diagnostic(
+          'discover/symlink-loop',
+          'warning',
+          link,
+          `Link \`${target}\` loops back on itself; not followed`,
+          { data: { target } },
+        ),
+      );
+    } else if (code === 'ENOENT' || code === 'ENOTDIR') {
+      diagnostics.push(
+        diagnostic(
+          'discover/dangling-link',
+          'warning',
+          link,
+          `Link target \`${target}\` does not exist; not followed`,
+          { data: { target } },
+        ),
+      );
+    } else {
+      diagnostics.push(
+        diagnostic(
+          'discover/unreadable-folder',
+          'warning',
+          link,
+          `Link could not be followed (${code ?? String(e)})`,
+          { data: { target, code } },
+        ),
+      );
+    }
+    return undefined;
+  }
+  if (kind !== 'dir') return undefined;
+  const real = await fs.realpath(link);
+  let above = false;
+  for (let f: Frame | undefined = frame; f && !above; f = f.parent)
+    above = f.real === real || f.real.startsWith(`${real}/`);
+  if (above) {
+    const target = await fs.readlink(link).catch(() => real);
+    diagnostics.push(
+      diagnostic(
+        'discover/symlink-loop',
+        'warning',
+        link,
+        `Link \`${target}\` leads back to a folder above it; not followed`,
+        { data: { target, real } },
+      ),
+    );
+    return undefined;
+  }
+  return real;
+}

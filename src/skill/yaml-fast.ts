@@ -1,0 +1,317 @@
+// A fast parser for the plain YAML subset that skill front matter almost always uses.
+//
+// It understands block mappings, block sequences of scalars, plain and simple quoted
+// scalars, one-line flow sequences of plain scalars, and literal/folded block scalars,
+// and gives the same values as `yaml@2` (core schema) for them. On anything else it
+// returns `undefined` and the caller hands the text to `yaml@2`, which stays the
+// authority for every error. A differential test over the real corpora holds the two
+// to the same answers.
+
+import type { Position } from '../diagnostics/diagnostic.js';
+
+/** A parsed front matter: the value and the position of every key and sequence item. */
+export interface YamlResult {
+  value: Record<string, unknown>;
+  /** Dotted paths (`metadata.author`, `tags.2`) to 1-based positions. */
+  positions: Record<string, Position>;
+}
+
+const MAX_DEPTH = 16;
+const KEY = /^([A-Za-z0-9_][A-Za-z0-9_.-]*)[ ]*:(?:[ ]+(.*))?$/;
+const INT = /^[-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+const PLAIN_ITEM = /^[^\s,[\]{}#&*!|>'"%@`?:-][^,[\]{}#]*$/;
+
+/** Thrown inside the parser to give up on the fast path; never escapes this module. */
+class Bail {}
+const BAIL = new Bail();
+
+/** Resolve a plain scalar as the YAML 1.2 core schema does. */
+export function resolvePlain(s: string): unknown {
+  if (s === '' || s === '~' || s === 'null' || s === 'Null' || s === 'NULL') return null;
+  const c = s.charCodeAt(0);
+  // Only strings starting with t/T/f/F, a digit, a sign or a dot can be anything but a string.
+  if (c === 116 || c === 84 || c === 102 || c === 70) {
+    if (s === 'true' || s === 'True' || s === 'TRUE') return true;
+    if (s === 'false' || s === 'False' || s === 'FALSE') return false;
+    return s;
+  }
+  if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46)) return s;
+  if (INT.test(s) || FLOAT.test(s)) return Number(s);
+  if (/^0o[0-7]+$/.test(s)) return Number.parseInt(s.slice(2), 8);
+  if (/^0x[0-9a-fA-F]+$/.test(s)) return Number.parseInt(s.slice(2), 16);
+  if (/^[-+]?\.(?:inf|Inf|INF)$/.test(s)) return s.startsWith('-') ? -Infinity : Infinity;
+  if (/^\.(?:nan|NaN|NAN)$/.test(s)) return Number.NaN;
+  return s;
+}
+
+function indentOf(line: string): number {
+  let i = 0;
+  while (i < line.length && line.charCodeAt(i) === 32) i++;
+  if (line.charCodeAt(i) === 9) throw BAIL; // tabs in indentation: let yaml@2 speak
+  return i;
+}
+
+function isBlank(line: string): boolean {
+  return line.trim() === '';
+}
+
+function isSkippable(line: string): boolean {
+  const t = line.trim();
+  return t === '' || t.startsWith('#');
+}
+
+function parseQuotedDouble(s: string): string {
+  if (s.length < 2 || !s.endsWith('"')) throw BAIL;
+  const inner = s.slice(1, -1);
+  if (inner.includes('"') || inner.includes('\\')) throw BAIL;
+  return inner;
+}
+
+function parseQuotedSingle(s: string): string {
+  let out = '';
+  let i = 1;
+  while (i < s.length) {
+    const ch = s[i];
+    if (ch === "'") {
+      if (s[i + 1] === "'") {
+        out += "'";
+        i += 2;
+        continue;
+      }
+      if (i !== s.length - 1) throw BAIL;
+      return out;
+    }
+    out += ch;
+    i++;
+  }
+  throw BAIL;
+}
+
+function parseFlowSequence(s: string): unknown[] {
+  if (!s.endsWith(']')) throw BAIL;
+  const inner = s.slice(1, -1).trim();
+  if (inner === '') return [];
+  return inner.split(',').map((part) => {
+    const item = part.trim();
+    if (!PLAIN_ITEM.test(item) || item.includes(': ')) throw BAIL;
+    return resolvePlain(item);
+  });
+}
+
+function parsePlain(s: string): unknown {
+  const c = s[0];
+  if (
+    c === '&' ||
+    c === '*' ||
+    c === '!' ||
+    c === '%' ||
+    c === '@' ||
+    c === '`' ||
+    c === '?' ||
+    c === '#' ||
+    c === ':' ||
+    c === ',' ||
+    c === ']' ||
+    c === '}'
+  ) {
+    throw BAIL;
+  }
+  if (c === '-' && (s.length === 1 || s[1] === ' ')) throw BAIL;
+  if (s.includes(': ') || s.endsWith(':') || s.includes(' #') || s.includes('\t')) throw BAIL;
+  return resolvePlain(s);
+}
+
+class FastParser {
+  private readonly lines: string[];
+  private i = 0;
+  readonly positions: Record<string, Position> = {};
+
+  constructor(
+    text: string,
+    private readonly lineOffset: number,
+  ) {
+    this.lines = text.split('\n');
+  }
+
+  parse(): Record<string, unknown> {
+    this.skip();
+    if (this.i >= this.lines.length) return {};
+    if (indentOf(this.current()) !== 0) throw BAIL;
+    const value = this.mapping(0, '', 0);
+    this.skip();
+    if (this.i < this.lines.length) throw BAIL;
+    return value;
+  }
+
+  private current(): string {
+    return this.lines[this.i] as string;
+  }
+
+  private skip(): void {
+    while (this.i < this.lines.length && isSkippable(this.current())) this.i++;
+  }
+
+  /** The indentation of the next meaningful line, or -1 at the end. */
+  private peekIndent(): number {
+    this.skip();
+    return this.i < this.lines.length ? indentOf(this.current()) : -1;
+  }
+
+  private at(line: number, column: number): Position {
+    return { line: this.lineOffset + line + 1, column: column + 1 };
+  }
+
+  private mapping(indent: number, prefix: string, depth: number): Record<string, unknown> {
+    if (depth > MAX_DEPTH) throw BAIL;
+    const out: Record<string, unknown> = {};
+    for (;;) {
+      const ind = this.peekIndent();
+      if (ind < indent) return out;
+      if (ind > indent) throw BAIL;
+      const line = this.current();
+      const m = KEY.exec(line.slice(indent).trimEnd());
+      if (!m) throw BAIL;
+      const key = m[1] as string;
+      if (typeof resolvePlain(key) !== 'string' || Object.hasOwn(out, key) || key === '__proto__') {
+        throw BAIL;
+      }
+      const path = prefix + key;
+      this.positions[path] = this.at(this.i, indent);
+      const rest = (m[2] ?? '').trim();
+      this.i++;
+      out[key] = this.value(rest, indent, path, depth);
+    }
+  }
+
+  private value(rest: string, indent: number, path: string, depth: number): unknown {
+    if (rest === '') {
+      const ind = this.peekIndent();
+      if (ind < 0) return null;
+      const line = this.current();
+      const dash =
+        line.charCodeAt(ind) === 45 && (line.length === ind + 1 || line[ind + 1] === ' ');
+      if (dash && ind >= indent) return this.sequence(ind, `${path}.`, depth + 1);
+      if (ind > indent) return this.mapping(ind, `${path}.`, depth + 1);
+      return null;
+    }
+    const c = rest[0];
+    if (c === '|' || c === '>') return this.blockScalar(rest, indent);
+    const v = this.inline(rest);
+    this.noContinuation(indent);
+    return v;
+  }
+
+  private inline(rest: string): unknown {
+    const c = rest[0];
+    if (c === '"') return parseQuotedDouble(rest);
+    if (c === "'") return parseQuotedSingle(rest);
+    if (c === '[') return parseFlowSequence(rest);
+    if (c === '{') {
+      if (rest === '{}') return {};
+      throw BAIL;
+    }
+    return parsePlain(rest);
+  }
+
+  /** A scalar on its own line may not continue on more-indented lines (multi-line plain): bail. */
+  private noContinuation(indent: number): void {
+    let j = this.i;
+    while (j < this.lines.length && isBlank(this.lines[j] as string)) j++;
+    if (j < this.lines.length && indentOf(this.lines[j] as string) > indent) throw BAIL;
+  }
+
+  private sequence(indent: number, prefix: string, depth: number): unknown[] {
+    if (depth > MAX_DEPTH) throw BAIL;
+    const out: unknown[] = [];
+    for (;;) {
+      const ind = this.peekIndent();
+      if (ind < indent) return out;
+      if (ind > indent) throw BAIL;
+      const line = this.current();
+      if (line.charCodeAt(ind) !== 45) return out; // a key at the parent's level ends a compact list
+      if (line.length > ind + 1 && line[ind + 1] !== ' ') throw BAIL;
+      const rest = line.slice(ind + 1).trim();
+      if (rest === '' || rest[0] === '|' || rest[0] === '>') throw BAIL;
+      this.positions[prefix + out.length] = this.at(
+        this.i,
+        ind + line.slice(ind + 1).search(/\S/) + 1,
+      );
+      this.i++;
+      out.push(this.inline(rest));
+      this.noContinuation(indent);
+    }
+  }
+
+  private blockScalar(header: string, parentIndent: number): string {
+    if (!/^[|>]-?$/.test(header)) throw BAIL;
+    const folded = header[0] === '>';
+    const strip = header.endsWith('-');
+    // Find the content indentation from the first non-blank line.
+    let j = this.i;
+    while (j < this.lines.length && isBlank(this.lines[j] as string)) j++;
+    const blockIndent = j < this.lines.length ? indentOf(this.lines[j] as string) : -1;
+    if (blockIndent <= parentIndent) {
+      // Empty block scalar; blank lines before the next key are not content.
+      for (let k = this.i; k < j; k++) if ((this.lines[k] as string).length > 0) throw BAIL;
+      this.i = j;
+      return '';
+    }
+    const content: string[] = [];
+    while (this.i < this.lines.length) {
+      const line = this.lines[this.i] as string;
+      if (isBlank(line)) {
+        if (line.length > blockIndent) throw BAIL; // spaces that would be content
+        content.push('');
+        this.i++;
+        continue;
+      }
+      const ind = indentOf(line);
+      if (ind < blockIndent) {
+        if (ind > parentIndent) throw BAIL;
+        break;
+      }
+      const text = line.slice(blockIndent);
+      if (folded && (text[0] === ' ' || text[0] === '\t')) throw BAIL; // more-indented folding rules
+      content.push(text);
+      this.i++;
+    }
+    // Trailing blank lines are chomped (clip keeps one newline, strip none).
+    let end = content.length;
+    while (end > 0 && content[end - 1] === '') end--;
+    const kept = content.slice(0, end);
+    if (kept.length === 0) return '';
+    let body: string;
+    if (folded) {
+      body = '';
+      let blanks = 0;
+      kept.forEach((line, n) => {
+        if (line === '') {
+          blanks++;
+          return;
+        }
+        if (n > 0) body += blanks > 0 ? '\n'.repeat(blanks) : ' ';
+        blanks = 0;
+        body += line;
+      });
+    } else {
+      body = kept.join('\n');
+    }
+    return strip ? body : `${body}\n`;
+  }
+}
+
+/**
+ * Parse front matter `text` (LF line endings) if it is in the plain subset; `undefined` if not.
+ * `lineOffset` is the number of file lines before the text, so positions are file positions.
+ */
+export function parseYamlFast(text: string, lineOffset: number): YamlResult | undefined {
+  const parser = new FastParser(text, lineOffset);
+  try {
+    const value = parser.parse();
+    return { value, positions: parser.positions };
+  } catch (e) {
+    if (e === BAIL) return undefined;
+    throw e;
+  }
+}
