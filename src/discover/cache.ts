@@ -4,43 +4,71 @@ import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Position } from '../diagnostics/diagnostic.js';
+import { normalizeFrontmatter } from '../skill/normalize.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 import type { FileSystem } from './fs.js';
 
 /** Bump when parsing changes what it produces, so old caches are ignored. */
-export const PARSER_VERSION = 2;
+export const PARSER_VERSION = 3;
 
 /** An entry is trusted only if the file's mtime is this much older than the cache write (racy-git guard). */
 const RACY_MS = 2000;
 
 /** The fields every command needs, stored as JSON; the rest waits in a string until asked for. */
 type Head = Omit<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions'>;
-type Rest = Pick<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions'>;
+type Lazy = Pick<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions'>;
+
+/** Stored: raw values and positions as `[line, column]`; the typed front matter is derived again. */
+interface Rest {
+  raw: Record<string, unknown>;
+  positions: Record<string, [number, number]>;
+}
 
 interface Entry {
   size: number;
   mtimeMs: number;
   head: Head;
-  /** JSON of the front matter, raw values and positions: parsed on first access only. */
+  /** JSON of a Rest: decoded on first access only. */
   rest: string;
 }
 
 /** A ParsedSkillFile whose front matter is decoded from `rest` on first access. */
-function lazyParsed(head: Head, rest: string): ParsedSkillFile {
-  let decoded: Rest | undefined;
-  const get = (): Rest => {
-    decoded ??= JSON.parse(rest) as Rest;
-    return decoded;
-  };
-  const out = { ...head } as ParsedSkillFile;
-  for (const key of ['frontmatter', 'raw', 'positions'] as const) {
-    Object.defineProperty(out, key, {
-      get: () => get()[key],
-      enumerable: true,
-      configurable: true,
-    });
+class LazyParsed {
+  #rest: string;
+  #file: string;
+  #decoded: Lazy | undefined;
+
+  constructor(head: Head, rest: string, file: string) {
+    Object.assign(this, head);
+    this.#rest = rest;
+    this.#file = file;
   }
-  return out;
+
+  #get(): Lazy {
+    if (!this.#decoded) {
+      const r = JSON.parse(this.#rest) as Rest;
+      const positions: Record<string, Position> = {};
+      for (const [k, [line, column]] of Object.entries(r.positions))
+        positions[k] = { line, column };
+      // The diagnostics are already in the head: only the typed values are wanted here.
+      const { frontmatter } = normalizeFrontmatter(r.raw, positions, this.#file);
+      this.#decoded = { raw: r.raw, positions, frontmatter };
+    }
+    return this.#decoded;
+  }
+
+  get frontmatter(): ParsedSkillFile['frontmatter'] {
+    return this.#get().frontmatter;
+  }
+
+  get raw(): ParsedSkillFile['raw'] {
+    return this.#get().raw;
+  }
+
+  get positions(): ParsedSkillFile['positions'] {
+    return this.#get().positions;
+  }
 }
 
 /** Does JSON keep this value exactly? (NaN and ±Infinity it does not.) */
@@ -114,7 +142,7 @@ export class ParseCache {
       return undefined;
     }
     this.next[file] = e;
-    return lazyParsed(e.head, e.rest);
+    return new LazyParsed(e.head, e.rest, file) as unknown as ParsedSkillFile;
   }
 
   /** Remember a freshly parsed record. */
@@ -129,13 +157,10 @@ export class ParseCache {
     ) {
       this.dirty = true;
     }
-    const { frontmatter, raw, positions, ...head } = parsed;
-    this.next[file] = {
-      size,
-      mtimeMs,
-      head,
-      rest: JSON.stringify({ frontmatter, raw, positions }),
-    };
+    const { frontmatter: _typed, raw, positions, ...head } = parsed;
+    const compact: Rest['positions'] = {};
+    for (const [k, p] of Object.entries(positions)) compact[k] = [p.line, p.column];
+    this.next[file] = { size, mtimeMs, head, rest: JSON.stringify({ raw, positions: compact }) };
   }
 
   /** Write the cache if anything changed (records not seen this run are dropped). Failures are ignored: a cache is an optimisation. */

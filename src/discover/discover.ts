@@ -76,6 +76,68 @@ interface Candidate {
   rel: string;
 }
 
+/** A skill record whose front matter is read from its parse on first access (cached parses decode lazily). */
+class SkillRecord implements Skill {
+  id: string;
+  name: string;
+  source: Skill['source'];
+  path: string;
+  dir: string;
+  realPath: string;
+  description: string;
+  descriptionSource: Skill['descriptionSource'];
+  contentHash: string;
+  size: Skill['size'];
+  bodyOffset: number;
+  bodyLine: number;
+  diagnostics: Diagnostic[];
+  readonly #parsed: ParsedSkillFile;
+
+  constructor(
+    parsed: ParsedSkillFile,
+    spec: RootSpec,
+    file: string,
+    name: string,
+    realPath: string,
+    extra: Diagnostic[],
+  ) {
+    this.#parsed = parsed;
+    this.id = spec.plugin ? `${spec.plugin}:${name}` : name;
+    this.name = name;
+    this.source = spec.plugin
+      ? { scope: spec.scope, root: spec.path, plugin: spec.plugin }
+      : { scope: spec.scope, root: spec.path };
+    this.path = file;
+    this.dir = path.dirname(file);
+    this.realPath = realPath;
+    this.description = parsed.description;
+    this.descriptionSource = parsed.descriptionSource;
+    this.contentHash = parsed.contentHash;
+    this.size = { bytes: parsed.bytes, tokens: estimateTokens(parsed.bytes) };
+    this.bodyOffset = parsed.bodyOffset;
+    this.bodyLine = parsed.bodyLine;
+    this.diagnostics =
+      extra.length > 0 ? [...extra, ...parsed.diagnostics] : [...parsed.diagnostics];
+  }
+
+  get frontmatter(): SkillFrontmatter {
+    return this.#parsed.frontmatter;
+  }
+
+  get raw(): Record<string, unknown> {
+    return this.#parsed.raw;
+  }
+
+  get positions(): Skill['positions'] {
+    return this.#parsed.positions;
+  }
+
+  /** A plain object with every field, for JSON. */
+  toJSON(): Skill {
+    return { ...this, frontmatter: this.frontmatter, raw: this.raw, positions: this.positions };
+  }
+}
+
 function toSkill(
   parsed: ParsedSkillFile,
   spec: RootSpec,
@@ -84,39 +146,8 @@ function toSkill(
   realPath: string,
   extra: Diagnostic[],
 ): Skill {
-  const diagnostics = [...extra, ...parsed.diagnostics];
-  const skill: Skill = {
-    id: spec.plugin ? `${spec.plugin}:${name}` : name,
-    name,
-    source: spec.plugin
-      ? { scope: spec.scope, root: spec.path, plugin: spec.plugin }
-      : { scope: spec.scope, root: spec.path },
-    path: file,
-    dir: path.dirname(file),
-    realPath,
-    frontmatter: EMPTY_FRONTMATTER, // replaced by the lazy getters below
-    raw: {},
-    positions: {},
-    description: parsed.description,
-    descriptionSource: parsed.descriptionSource,
-    contentHash: parsed.contentHash,
-    size: { bytes: parsed.bytes, tokens: estimateTokens(parsed.bytes) },
-    bodyOffset: parsed.bodyOffset,
-    bodyLine: parsed.bodyLine,
-    diagnostics,
-  };
-  // Cached records decode their front matter on first access: keep that lazy.
-  for (const key of ['frontmatter', 'raw', 'positions'] as const) {
-    Object.defineProperty(skill, key, {
-      get: () => parsed[key],
-      enumerable: true,
-      configurable: true,
-    });
-  }
-  return skill;
+  return new SkillRecord(parsed, spec, file, name, realPath, extra);
 }
-
-const EMPTY_FRONTMATTER = Object.freeze({ extra: Object.freeze({}) }) as SkillFrontmatter;
 
 interface RootScan {
   candidates: Array<Omit<Candidate, 'rank' | 'rootIndex'>>;

@@ -73,8 +73,9 @@ export function createMemoryFileSystem(
     return { node, real };
   }
 
+  // An error node lists as a folder (as an unreadable folder does) and fails when read.
   const kindOf = (n: Node): EntryKind =>
-    n.kind === 'fifo' || n.kind === 'error' ? 'other' : n.kind;
+    n.kind === 'fifo' ? 'other' : n.kind === 'error' ? 'dir' : n.kind;
 
   return {
     async readdir(dir) {

@@ -1,0 +1,36 @@
+// Pins the public API: a change here is a change users see.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { it } from 'node:test';
+import * as api from '../src/index.js';
+import { repoRoot } from '../src/test-support/paths.js';
+import { VERSION } from '../src/version.js';
+
+it('exports exactly the documented names', () => {
+  assert.deepEqual(Object.keys(api).sort(), [
+    'CLAUDE_CODE_PRECEDENCE',
+    'DEFAULT_PRECEDENCE',
+    'InternalError',
+    'KNOWN_FIELDS',
+    'SkillsetError',
+    'compareDiagnostics',
+    'createMemoryFileSystem',
+    'defaultCacheDir',
+    'discoverSkills',
+    'estimateTokens',
+    'formatDiagnostic',
+    'nodeFileSystem',
+    'parseBoolean',
+    'parseSkillFile',
+    'readSkillBody',
+    'splitList',
+  ]);
+});
+
+it('keeps VERSION in step with package.json', () => {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  assert.equal(VERSION, pkg.version);
+});
