@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { discoverSkills } from './discover.js';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'skillset-cache-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+function write(file: string, text: string, mtime: Date): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  utimesSync(file, mtime, mtime);
+}
+
+describe('the parse cache', () => {
+  const lib = path.join(tmp, 'lib');
+  const cacheDir = path.join(tmp, 'cache');
+  const old = new Date(Date.now() - 60_000);
+  write(path.join(lib, 'a', 'SKILL.md'), '---\ndescription: first\ntags: [x]\n---\nA\n', old);
+  write(path.join(lib, 'b', 'SKILL.md'), '---\ndescription: second\n---\nB\n', old);
+
+  it('gives the same records warm as cold, decoding front matter lazily', async () => {
+    const cold = await discoverSkills({ roots: [lib], cacheDir: false });
+    await discoverSkills({ roots: [lib], cacheDir });
+    const warm = await discoverSkills({ roots: [lib], cacheDir });
+    assert.equal(JSON.stringify(warm), JSON.stringify(cold));
+    assert.deepEqual(warm.skills[0]?.frontmatter.tags, ['x']);
+  });
+
+  it('re-parses a file whose size or mtime changed', async () => {
+    write(path.join(lib, 'a', 'SKILL.md'), '---\ndescription: first, edited\n---\nA\n', new Date(Date.now() - 30_000));
+    const r = await discoverSkills({ roots: [lib], cacheDir });
+    assert.equal(r.skills.find((s) => s.id === 'a')?.description, 'first, edited');
+  });
+
+  it('does not trust a record written within two seconds of the file’s mtime', async () => {
+    const file = path.join(lib, 'b', 'SKILL.md');
+    const now = new Date();
+    write(file, '---\ndescription: second\n---\nB\n', now);
+    await discoverSkills({ roots: [lib], cacheDir });
+    // Same size, same mtime, new content: only the racy guard catches it.
+    write(file, '---\ndescription: SECOND\n---\nB\n', now);
+    const r = await discoverSkills({ roots: [lib], cacheDir });
+    assert.equal(r.skills.find((s) => s.id === 'b')?.description, 'SECOND');
+  });
+});

@@ -1,0 +1,26 @@
+// Keeps docs/diagnostics.md true: every diagnostic code in the source is documented there.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { it } from 'node:test';
+import { repoRoot } from '../src/test-support/paths.js';
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) sources(p, out);
+    else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) out.push(p);
+  }
+  return out;
+}
+
+it('documents every parse and discovery diagnostic code', () => {
+  const doc = readFileSync(path.join(repoRoot, 'docs', 'diagnostics.md'), 'utf8');
+  const codes = new Set<string>();
+  for (const file of sources(path.join(repoRoot, 'src'))) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/'((?:parse|discover|frontmatter)\/[a-z0-9-]+)'/g)) codes.add(m[1] as string);
+  }
+  assert.ok(codes.size > 20);
+  const missing = [...codes].filter((c) => !doc.includes(`\`${c}\``));
+  assert.deepEqual(missing, []);
+});
