@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import {
   type DiscoverResult,
   discoverSkills,
@@ -12,8 +11,9 @@ import {
   type Skill,
   type SkillFrontmatter,
 } from '../src/index.js';
+import { repoRoot } from '../src/test-support/paths.js';
 
-const LIB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../examples/skills');
+const LIB = path.join(repoRoot, 'examples', 'skills');
 
 const EXPECTED_IDS = [
   'broken-yaml',

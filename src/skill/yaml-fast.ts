@@ -56,10 +56,6 @@ function isBlank(line: string): boolean {
   return line.trim() === '';
 }
 
-function isSkippable(line: string): boolean {
-  const t = line.trim();
-  return t === '' || t.startsWith('#');
-}
 
 function parseQuotedDouble(s: string): string {
   if (s.length < 2 || !s.endsWith('"')) throw BAIL;
@@ -122,8 +118,15 @@ function parsePlain(s: string): unknown {
   return resolvePlain(s);
 }
 
+const BLANK = -1;
+const TAB = -2;
+
 class FastParser {
   private readonly lines: string[];
+  /** Per line: the indentation, BLANK, or TAB (a tab before the first character). */
+  private readonly ind: Int32Array;
+  /** Per line: 1 when the line is only a comment. */
+  private readonly comment: Uint8Array;
   private i = 0;
   readonly positions: Record<string, Position> = {};
 
@@ -132,15 +135,29 @@ class FastParser {
     private readonly lineOffset: number,
   ) {
     this.lines = text.split('\n');
+    const n = this.lines.length;
+    this.ind = new Int32Array(n);
+    this.comment = new Uint8Array(n);
+    for (let k = 0; k < n; k++) {
+      const line = this.lines[k] as string;
+      let j = 0;
+      while (j < line.length && line.charCodeAt(j) === 32) j++;
+      const c = line.charCodeAt(j);
+      if (j === line.length || line.trim() === '') this.ind[k] = BLANK;
+      else if (c === 9) this.ind[k] = TAB;
+      else {
+        this.ind[k] = j;
+        if (c === 35) this.comment[k] = 1;
+      }
+    }
   }
 
   parse(): Record<string, unknown> {
-    this.skip();
-    if (this.i >= this.lines.length) return {};
-    if (indentOf(this.current()) !== 0) throw BAIL;
+    const first = this.peekIndent();
+    if (first < 0) return {};
+    if (first !== 0) throw BAIL;
     const value = this.mapping(0, '', 0);
-    this.skip();
-    if (this.i < this.lines.length) throw BAIL;
+    if (this.peekIndent() >= 0) throw BAIL;
     return value;
   }
 
@@ -148,14 +165,14 @@ class FastParser {
     return this.lines[this.i] as string;
   }
 
-  private skip(): void {
-    while (this.i < this.lines.length && isSkippable(this.current())) this.i++;
-  }
-
-  /** The indentation of the next meaningful line, or -1 at the end. */
+  /** The indentation of the next meaningful line (blank and comment lines skipped), or -1 at the end. */
   private peekIndent(): number {
-    this.skip();
-    return this.i < this.lines.length ? indentOf(this.current()) : -1;
+    const n = this.lines.length;
+    while (this.i < n && (this.ind[this.i] === BLANK || this.comment[this.i] === 1)) this.i++;
+    if (this.i >= n) return -1;
+    const ind = this.ind[this.i] as number;
+    if (ind === TAB) throw BAIL; // tabs in indentation: let yaml@2 speak
+    return ind;
   }
 
   private at(line: number, column: number): Position {
@@ -217,8 +234,8 @@ class FastParser {
   /** A scalar on its own line may not continue on more-indented lines (multi-line plain): bail. */
   private noContinuation(indent: number): void {
     let j = this.i;
-    while (j < this.lines.length && isBlank(this.lines[j] as string)) j++;
-    if (j < this.lines.length && indentOf(this.lines[j] as string) > indent) throw BAIL;
+    while (j < this.lines.length && this.ind[j] === BLANK) j++;
+    if (j < this.lines.length && ((this.ind[j] as number) > indent || this.ind[j] === TAB)) throw BAIL;
   }
 
   private sequence(indent: number, prefix: string, depth: number): unknown[] {
@@ -233,10 +250,9 @@ class FastParser {
       if (line.length > ind + 1 && line[ind + 1] !== ' ') throw BAIL;
       const rest = line.slice(ind + 1).trim();
       if (rest === '' || rest[0] === '|' || rest[0] === '>') throw BAIL;
-      this.positions[prefix + out.length] = this.at(
-        this.i,
-        ind + line.slice(ind + 1).search(/\S/) + 1,
-      );
+      let col = ind + 1;
+      while (line.charCodeAt(col) === 32) col++;
+      this.positions[prefix + out.length] = this.at(this.i, col);
       this.i++;
       out.push(this.inline(rest));
       this.noContinuation(indent);
