@@ -18,7 +18,10 @@ it('documents every parse and discovery diagnostic code', () => {
   const doc = readFileSync(path.join(repoRoot, 'docs', 'diagnostics.md'), 'utf8');
   const codes = new Set<string>();
   for (const file of sources(path.join(repoRoot, 'src'))) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/'((?:parse|discover|frontmatter)\/[a-z0-9-]+)'/g)) codes.add(m[1] as string);
+    for (const m of readFileSync(file, 'utf8').matchAll(
+      /'((?:parse|discover|frontmatter)\/[a-z0-9-]+)'/g,
+    ))
+      codes.add(m[1] as string);
   }
   assert.ok(codes.size > 20);
   const missing = [...codes].filter((c) => !doc.includes(`\`${c}\``));

@@ -30,7 +30,11 @@ describe('the parse cache', () => {
   });
 
   it('re-parses a file whose size or mtime changed', async () => {
-    write(path.join(lib, 'a', 'SKILL.md'), '---\ndescription: first, edited\n---\nA\n', new Date(Date.now() - 30_000));
+    write(
+      path.join(lib, 'a', 'SKILL.md'),
+      '---\ndescription: first, edited\n---\nA\n',
+      new Date(Date.now() - 30_000),
+    );
     const r = await discoverSkills({ roots: [lib], cacheDir });
     assert.equal(r.skills.find((s) => s.id === 'a')?.description, 'first, edited');
   });

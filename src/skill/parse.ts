@@ -186,7 +186,11 @@ export function parseSkillFile(input: Buffer, file: string): ParsedSkillFile {
     result.description = desc;
     result.descriptionSource = 'frontmatter';
   } else {
-    const para = firstParagraph(buf.toString('utf8', split.bodyStart));
+    // An unclosed or foreign front matter is no place to take a description from.
+    const para =
+      split.kind === 'frontmatter' || split.kind === 'none'
+        ? firstParagraph(buf.toString('utf8', split.bodyStart))
+        : '';
     const at: Position = result.positions.description ?? { line: 1, column: 1 };
     if (para) {
       result.description = para;

@@ -56,7 +56,6 @@ function isBlank(line: string): boolean {
   return line.trim() === '';
 }
 
-
 function parseQuotedDouble(s: string): string {
   if (s.length < 2 || !s.endsWith('"')) throw BAIL;
   const inner = s.slice(1, -1);
@@ -235,7 +234,8 @@ class FastParser {
   private noContinuation(indent: number): void {
     let j = this.i;
     while (j < this.lines.length && this.ind[j] === BLANK) j++;
-    if (j < this.lines.length && ((this.ind[j] as number) > indent || this.ind[j] === TAB)) throw BAIL;
+    if (j < this.lines.length && ((this.ind[j] as number) > indent || this.ind[j] === TAB))
+      throw BAIL;
   }
 
   private sequence(indent: number, prefix: string, depth: number): unknown[] {

@@ -42,93 +42,87 @@ interface SlowFail {
   data: Record<string, unknown>;
 }
 
-/** Scan for nesting deeper than the limit before any parser sees the text (no recursion bombs). */
-function nestingTooDeep(text: string, maxDepth: number): { line: number } | undefined {
-  let brackets = 0;
-  let line = 0;
-  let lineStart = true;
-  let indent = 0;
-  let dashes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) {
-      line++;
-      lineStart = true;
-      indent = 0;
-      dashes = 0;
-      continue;
-    }
-    if (lineStart) {
-      if (c === 32) {
-        indent++;
-        continue;
-      }
-      if ((c === 45 || c === 63) && text.charCodeAt(i + 1) === 32) {
-        dashes++; // `- - - x` nests a sequence per dash
-        i++;
-        continue;
-      }
-      lineStart = false;
-      if (indent / 2 + dashes > maxDepth) return { line };
-    }
-    if (c === 91 || c === 123) {
-      if (++brackets > maxDepth) return { line };
-    } else if ((c === 93 || c === 125) && brackets > 0) brackets--;
-  }
-  return undefined;
+interface TreeFacts {
+  positions: Record<string, Position>;
+  /** The first node deeper than the limit. */
+  tooDeep?: number;
+  /** The first key that repeats one of its map's earlier keys. */
+  duplicate?: { offset: number; key: string };
 }
 
-function collectPositions(
-  node: unknown,
-  prefix: string,
-  lc: YamlModule.LineCounter,
-  lineOffset: number,
-  out: Record<string, Position>,
-): void {
+/**
+ * One iterative pass over the parsed tree, before anything recursive (toJS) runs: positions of
+ * every key and item, the first node past the depth limit, and the first duplicate key — a Set
+ * per map, so many keys cost linear time (yaml@2's own check is quadratic).
+ */
+function inspectTree(root: unknown, lc: YamlModule.LineCounter, lineOffset: number): TreeFacts {
   const Y = yaml();
+  const facts: TreeFacts = { positions: {} };
   const at = (offset: number): Position => {
     const p = lc.linePos(offset);
     return { line: p.line + lineOffset, column: p.col };
   };
-  // Iterative walk: depth is already bounded, but keep the stack flat anyway.
-  const stack: Array<[unknown, string]> = [[node, prefix]];
+  const stack: Array<[unknown, string, number]> = [[root, '', 0]];
   while (stack.length > 0) {
-    const [n, pre] = stack.pop() as [unknown, string];
-    if (Y.isMap(n)) {
+    const [n, pre, depth] = stack.pop() as [unknown, string, number];
+    const isMap = Y.isMap(n);
+    if (!isMap && !Y.isSeq(n)) continue;
+    if (depth >= YAML_LIMITS.maxDepth) {
+      facts.tooDeep = (n as YamlModule.Node).range?.[0] ?? 0;
+      return facts;
+    }
+    if (isMap) {
+      const seen = new Set<string>();
       for (const pair of n.items) {
-        const key = Y.isScalar(pair.key) ? String(pair.key.value) : undefined;
-        if (key === undefined) continue;
-        const range = (pair.key as YamlModule.Scalar).range;
-        if (range) out[pre + key] = at(range[0]);
-        stack.push([pair.value, `${pre + key}.`]);
+        const keyNode = pair.key as YamlModule.Node | null;
+        const key = Y.isScalar(keyNode) ? String(keyNode.value) : undefined;
+        const offset = keyNode?.range?.[0] ?? 0;
+        if (key !== undefined) {
+          if (seen.has(key) && !facts.duplicate) facts.duplicate = { offset, key };
+          seen.add(key);
+          facts.positions[pre + key] = at(offset);
+        }
+        stack.push([keyNode, `${pre}${key ?? '?'}.`, depth + 1]);
+        stack.push([pair.value, `${pre}${key ?? '?'}.`, depth + 1]);
       }
-    } else if (Y.isSeq(n)) {
-      n.items.forEach((item, idx) => {
+    } else {
+      (n as YamlModule.YAMLSeq).items.forEach((item, idx) => {
         const range = (item as YamlModule.Node | null)?.range;
-        if (range) out[pre + idx] = at(range[0]);
-        stack.push([item, `${pre + idx}.`]);
+        if (range) facts.positions[pre + idx] = at(range[0]);
+        stack.push([item, `${pre + idx}.`, depth + 1]);
       });
     }
   }
+  return facts;
+}
+
+function tooDeep(start: Position): SlowFail {
+  return {
+    ok: false,
+    code: 'parse/yaml-too-deep',
+    message: `Front matter nests deeper than ${YAML_LIMITS.maxDepth} levels; refused`,
+    start,
+    data: { maxDepth: YAML_LIMITS.maxDepth },
+  };
 }
 
 function parseSlow(text: string, lineOffset: number): SlowOk | SlowFail {
-  const deep = nestingTooDeep(text, YAML_LIMITS.maxDepth);
-  if (deep) {
-    return {
-      ok: false,
-      code: 'parse/yaml-too-deep',
-      message: `Front matter nests deeper than ${YAML_LIMITS.maxDepth} levels; refused`,
-      start: { line: lineOffset + deep.line + 1, column: 1 },
-      data: { maxDepth: YAML_LIMITS.maxDepth },
-    };
-  }
   const Y = yaml();
   const lc = new Y.LineCounter();
+  const pos = (offset: number | undefined): Position => {
+    const p = lc.linePos(offset ?? 0);
+    return { line: p.line + lineOffset, column: p.col };
+  };
   let doc: YamlModule.Document.Parsed;
   try {
-    doc = Y.parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false });
+    doc = Y.parseDocument(text, {
+      lineCounter: lc,
+      uniqueKeys: false,
+      prettyErrors: false,
+      logLevel: 'error',
+    });
   } catch (e) {
+    if (e instanceof RangeError) return tooDeep({ line: lineOffset + 1, column: 1 });
     return {
       ok: false,
       code: 'parse/invalid-yaml',
@@ -137,25 +131,35 @@ function parseSlow(text: string, lineOffset: number): SlowOk | SlowFail {
       data: {},
     };
   }
-  const pos = (offset: number | undefined): Position => {
-    const p = lc.linePos(offset ?? 0);
-    return { line: p.line + lineOffset, column: p.col };
-  };
   const err = doc.errors[0];
   if (err) {
-    const duplicate = err.code === 'DUPLICATE_KEY';
+    // A parser that ran out of stack met nesting far past any sane bound.
+    if (err.code === 'RESOURCE_EXHAUSTION' || /call stack/i.test(err.message))
+      return tooDeep(pos(err.pos[0]));
     return {
       ok: false,
-      code: duplicate ? 'parse/duplicate-key' : 'parse/invalid-yaml',
-      message: `${duplicate ? 'Duplicate key in front matter' : 'Invalid YAML in front matter'}: ${err.message.split('\n')[0]}`,
+      code: 'parse/invalid-yaml',
+      message: `Invalid YAML in front matter: ${err.message.split('\n')[0]}`,
       start: pos(err.pos[0]),
       data: { yamlCode: err.code, errors: doc.errors.length },
+    };
+  }
+  const facts = inspectTree(doc.contents, lc, lineOffset);
+  if (facts.tooDeep !== undefined) return tooDeep(pos(facts.tooDeep));
+  if (facts.duplicate) {
+    return {
+      ok: false,
+      code: 'parse/duplicate-key',
+      message: `Duplicate key \`${facts.duplicate.key}\` in front matter`,
+      start: pos(facts.duplicate.offset),
+      data: { key: facts.duplicate.key },
     };
   }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
   } catch (e) {
+    if (e instanceof RangeError && /call stack/i.test(e.message)) return tooDeep(pos(0));
     return {
       ok: false,
       code: 'parse/yaml-alias-bomb',
@@ -174,14 +178,16 @@ function parseSlow(text: string, lineOffset: number): SlowOk | SlowFail {
       data: {},
     };
   }
-  const positions: Record<string, Position> = {};
-  collectPositions(doc.contents, '', lc, lineOffset, positions);
   const warnings = doc.warnings.map((w) => ({
     message: w.message.split('\n')[0] as string,
     start: pos(w.pos[0]),
     code: w.code,
   }));
-  return { ok: true, result: { value: value as Record<string, unknown>, positions }, warnings };
+  return {
+    ok: true,
+    result: { value: value as Record<string, unknown>, positions: facts.positions },
+    warnings,
+  };
 }
 
 const RETRY_KEY = /^([A-Za-z0-9_][A-Za-z0-9_.-]*)([ ]*:[ ]+)(.+)$/;
@@ -189,7 +195,7 @@ const RETRY_CHARS = /: |[{}[\]*&#!|>%@`]/;
 
 /** Would this `key: value` line fail on its own? */
 function lineFails(line: string): boolean {
-  const doc = yaml().parseDocument(line, { prettyErrors: false });
+  const doc = yaml().parseDocument(line, { prettyErrors: false, logLevel: 'error' });
   return doc.errors.length > 0;
 }
 
@@ -271,7 +277,7 @@ export function parseFrontmatterYaml(
               'parse/recovered-yaml',
               'warning',
               file,
-              `Invalid YAML recovered by quoting the value${lines.length > 1 ? 's' : ''} on line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}; quote ${lines.length > 1 ? 'them' : 'it'} in the file`,
+              `Invalid YAML recovered by quoting the value${lines.length > 1 ? 's' : ''} on line${lines.length > 1 ? 's' : ''} ${lines.length > 10 ? `${lines.slice(0, 10).join(', ')} and ${lines.length - 10} more` : lines.join(', ')}; quote ${lines.length > 1 ? 'them' : 'it'} in the file`,
               {
                 start: { line: lines[0] as number, column: 1 },
                 data: { lines, yamlError: first.message },
