@@ -138,17 +138,6 @@ class SkillRecord implements Skill {
   }
 }
 
-function toSkill(
-  parsed: ParsedSkillFile,
-  spec: RootSpec,
-  file: string,
-  name: string,
-  realPath: string,
-  extra: Diagnostic[],
-): Skill {
-  return new SkillRecord(parsed, spec, file, name, realPath, extra);
-}
-
 interface RootScan {
   candidates: Array<Omit<Candidate, 'rank' | 'rootIndex'>>;
   diagnostics: Diagnostic[];
@@ -194,7 +183,7 @@ async function scanLegacy(
     }
     // Legacy commands ignore `name` and `paths`: the file name is the name, and they are always listed.
     const { name: _n, paths: _p, ...frontmatter } = r.parsed.frontmatter;
-    const skill = toSkill(
+    const skill = new SkillRecord(
       { ...r.parsed, frontmatter },
       spec,
       f.file,
@@ -272,7 +261,7 @@ async function scanRoot(
       return;
     }
     const name = f.rel === '' ? path.basename(spec.path) : path.basename(f.dir);
-    const skill = toSkill(r.parsed, spec, f.file, name, r.realPath, r.diagnostics);
+    const skill = new SkillRecord(r.parsed, spec, f.file, name, r.realPath, r.diagnostics);
     out.candidates.push({
       skill,
       order,
