@@ -20,6 +20,7 @@ describe('parseYamlFast', () => {
     ['block sequence', 'tags:\n  - a\n  - "b c"\n  - 3\n'],
     ['compact sequence', 'tags:\n- a\n- b\nname: x\n'],
     ['flow sequence', 'tags: [a, b, 3]\nempty: []\n'],
+    ['quoted flow items', `tags: ["a-b", 'c d', x, "y, z"]\n`],
     [
       'nested mapping',
       'metadata:\n  author: me\n  version: "1.0"\ntriggers:\n  files:\n    - "*.ts"\n  intents: [review]\n',
@@ -47,6 +48,8 @@ describe('parseYamlFast', () => {
     ['escapes in double quotes', 'a: "x\\ny"\n'],
     ['tab indentation', 'a:\n\t- x\n'],
     ['sequences of mappings', 'a:\n  - b: 1\n'],
+    ['a trailing comma in a flow sequence', 'a: [x, y,]\n'],
+    ['escapes in flow items', 'a: ["x\\"y"]\n'],
   ];
   for (const [title, text] of bails) {
     it(`hands ${title} to yaml@2`, () => assert.equal(parseYamlFast(text, 0), undefined));

@@ -85,13 +85,40 @@ function parseQuotedSingle(s: string): string {
 
 function parseFlowSequence(s: string): unknown[] {
   if (!s.endsWith(']')) throw BAIL;
-  const inner = s.slice(1, -1).trim();
-  if (inner === '') return [];
-  return inner.split(',').map((part) => {
-    const item = part.trim();
-    if (!PLAIN_ITEM.test(item) || item.includes(': ')) throw BAIL;
-    return resolvePlain(item);
-  });
+  const out: unknown[] = [];
+  const end = s.length - 1;
+  let i = 1;
+  const skipSpaces = (): void => {
+    while (i < end && s.charCodeAt(i) === 32) i++;
+  };
+  skipSpaces();
+  if (i === end) return out;
+  for (;;) {
+    skipSpaces();
+    const c = s[i];
+    if (c === '"' || c === "'") {
+      const close = s.indexOf(c, i + 1);
+      if (close < 0 || close >= end) throw BAIL;
+      const inner = s.slice(i + 1, close);
+      // Escapes (`\`) and doubled single quotes: leave those to yaml@2.
+      if (inner.includes('\\') || s[close + 1] === c) throw BAIL;
+      out.push(inner);
+      i = close + 1;
+    } else {
+      let stop = s.indexOf(',', i);
+      if (stop < 0 || stop > end) stop = end;
+      const item = s.slice(i, stop).trim();
+      if (!PLAIN_ITEM.test(item) || item.includes(': ')) throw BAIL;
+      out.push(resolvePlain(item));
+      i = stop;
+    }
+    skipSpaces();
+    if (i === end) return out;
+    if (s[i] !== ',') throw BAIL;
+    i++;
+    skipSpaces();
+    if (i === end) throw BAIL; // a trailing comma: yaml@2 decides
+  }
 }
 
 function parsePlain(s: string): unknown {
