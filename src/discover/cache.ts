@@ -10,19 +10,20 @@ import type { ParsedSkillFile } from '../skill/types.js';
 import type { FileSystem } from './fs.js';
 
 /** Bump when parsing changes what it produces, so old caches are ignored. */
-export const PARSER_VERSION = 3;
+export const PARSER_VERSION = 4;
 
 /** An entry is trusted only if the file's mtime is this much older than the cache write (racy-git guard). */
 const RACY_MS = 2000;
 
 /** The fields every command needs, stored as JSON; the rest waits in a string until asked for. */
-type Head = Omit<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions'>;
-type Lazy = Pick<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions'>;
+type Head = Omit<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions' | 'scalarSources'>;
+type Lazy = Pick<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions' | 'scalarSources'>;
 
 /** Stored: raw values and positions as `[line, column]`; the typed front matter is derived again. */
 interface Rest {
   raw: Record<string, unknown>;
   positions: Record<string, [number, number]>;
+  sources: Record<string, string>;
 }
 
 interface Entry {
@@ -52,8 +53,8 @@ class LazyParsed {
       for (const [k, [line, column]] of Object.entries(r.positions))
         positions[k] = { line, column };
       // The diagnostics are already in the head: only the typed values are wanted here.
-      const { frontmatter } = normalizeFrontmatter(r.raw, positions, this.#file);
-      this.#decoded = { raw: r.raw, positions, frontmatter };
+      const { frontmatter } = normalizeFrontmatter(r.raw, positions, this.#file, r.sources);
+      this.#decoded = { raw: r.raw, positions, frontmatter, scalarSources: r.sources };
     }
     return this.#decoded;
   }
@@ -68,6 +69,10 @@ class LazyParsed {
 
   get positions(): ParsedSkillFile['positions'] {
     return this.#get().positions;
+  }
+
+  get scalarSources(): ParsedSkillFile['scalarSources'] {
+    return this.#get().scalarSources;
   }
 }
 
@@ -157,10 +162,15 @@ export class ParseCache {
     ) {
       this.dirty = true;
     }
-    const { frontmatter: _typed, raw, positions, ...head } = parsed;
+    const { frontmatter: _typed, raw, positions, scalarSources, ...head } = parsed;
     const compact: Rest['positions'] = {};
     for (const [k, p] of Object.entries(positions)) compact[k] = [p.line, p.column];
-    this.next[file] = { size, mtimeMs, head, rest: JSON.stringify({ raw, positions: compact }) };
+    this.next[file] = {
+      size,
+      mtimeMs,
+      head,
+      rest: JSON.stringify({ raw, positions: compact, sources: scalarSources }),
+    };
   }
 
   /** Write the cache if anything changed (records not seen this run are dropped). Failures are ignored: a cache is an optimisation. */

@@ -132,9 +132,19 @@ class SkillRecord implements Skill {
     return this.#parsed.positions;
   }
 
+  get scalarSources(): Skill['scalarSources'] {
+    return this.#parsed.scalarSources;
+  }
+
   /** A plain object with every field, for JSON. */
   toJSON(): Skill {
-    return { ...this, frontmatter: this.frontmatter, raw: this.raw, positions: this.positions };
+    return {
+      ...this,
+      frontmatter: this.frontmatter,
+      raw: this.raw,
+      positions: this.positions,
+      scalarSources: this.scalarSources,
+    };
   }
 }
 

@@ -214,6 +214,7 @@ export function normalizeFrontmatter(
   raw: Record<string, unknown>,
   positions: Record<string, Position>,
   file: string,
+  sources: Record<string, string> = {},
 ): { frontmatter: SkillFrontmatter; diagnostics: Diagnostic[] } {
   const fm: SkillFrontmatter = { extra: {} };
   const diagnostics: Diagnostic[] = [];
@@ -229,7 +230,11 @@ export function normalizeFrontmatter(
       // Keep the string-valued entries; report each nested one where it stands.
       const map: Record<string, string> = {};
       for (const [k, v] of Object.entries(value)) {
-        const s = scalarString(v);
+        // Strings as written: `version: 1.0` stays "1.0", not "1".
+        const s =
+          v !== null && typeof v !== 'string'
+            ? (sources[`${key}.${k}`] ?? scalarString(v))
+            : scalarString(v);
         if (s !== undefined) map[k] = s;
         else
           diagnostics.push(
@@ -248,7 +253,10 @@ export function normalizeFrontmatter(
       fm.metadata ??= map;
       continue;
     }
-    const converted = convert(known.kind, value);
+    const converted =
+      known.kind === 'string' && typeof value !== 'string' && sources[key] !== undefined
+        ? sources[key]
+        : convert(known.kind, value);
     if (converted === undefined) {
       diagnostics.push(
         diagnostic(

@@ -38,6 +38,18 @@ describe('parseSkillFile', () => {
     assert.equal(r.description, 'First paragraph here.');
   });
 
+  it('keeps numbers and booleans as written where a string is expected', () => {
+    for (const fm of [
+      'version: 1.10\nmetadata:\n  rev: 1.0\n  on: yes\n',
+      'version: 1.10\nmetadata: {rev: 1.0, on: yes}\n',
+    ]) {
+      const r = parse(`---\ndescription: d\n${fm}---\n`);
+      assert.equal(r.frontmatter.version, '1.10', fm);
+      assert.deepEqual(r.frontmatter.metadata, { rev: '1.0', on: 'yes' }, fm);
+      assert.equal(r.scalarSources.version, '1.10');
+    }
+  });
+
   it('refuses duplicate keys with their position', () => {
     const d = parse('---\nname: a\nname: b\n---\n').diagnostics.find(
       (x) => x.code === 'parse/duplicate-key',

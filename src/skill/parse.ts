@@ -96,6 +96,7 @@ export function parseSkillFile(input: Buffer, file: string): ParsedSkillFile {
     frontmatter: { extra: {} },
     raw: {},
     positions: {},
+    scalarSources: {},
     description: '',
     descriptionSource: 'none',
     contentHash,
@@ -146,10 +147,11 @@ export function parseSkillFile(input: Buffer, file: string): ParsedSkillFile {
     const text = buf.toString('utf8', split.fmStart, split.fmEnd).replace(/\r\n?/g, '\n');
     const yaml = parseFrontmatterYaml(text, file, 1);
     diagnostics.push(...yaml.diagnostics);
-    const norm = normalizeFrontmatter(yaml.value, yaml.positions, file);
+    const norm = normalizeFrontmatter(yaml.value, yaml.positions, file, yaml.sources);
     diagnostics.push(...norm.diagnostics);
     result.raw = yaml.value;
     result.positions = yaml.positions;
+    result.scalarSources = yaml.sources;
     result.frontmatter = norm.frontmatter;
   } else if (split.kind === 'none') {
     diagnostics.push(

@@ -81,6 +81,8 @@ export interface ParsedSkillFile {
   raw: Record<string, unknown>;
   /** Dotted field paths to positions in the file. */
   positions: Record<string, Position>;
+  /** Source text of each scalar that YAML did not read as a string (`version: 1.0` → `1.0`), by path. */
+  scalarSources: Record<string, string>;
   /** The effective description (front matter, or the body's first paragraph). */
   description: string;
   descriptionSource: DescriptionSource;
@@ -119,6 +121,8 @@ export interface Skill {
   frontmatter: SkillFrontmatter;
   raw: Record<string, unknown>;
   positions: Record<string, Position>;
+  /** Source text of each scalar that YAML did not read as a string, by path. */
+  scalarSources: Record<string, string>;
   description: string;
   descriptionSource: DescriptionSource;
   contentHash: string;

@@ -14,6 +14,8 @@ export interface YamlResult {
   value: Record<string, unknown>;
   /** Dotted paths (`metadata.author`, `tags.2`) to 1-based positions. */
   positions: Record<string, Position>;
+  /** Source text of every scalar that did not resolve to a string (`1.0`, `yes`, `~`), by path. */
+  sources: Record<string, string>;
 }
 
 const MAX_DEPTH = 16;
@@ -155,6 +157,7 @@ class FastParser {
   private readonly comment: Uint8Array;
   private i = 0;
   readonly positions: Record<string, Position> = {};
+  readonly sources: Record<string, string> = {};
 
   constructor(
     text: string,
@@ -230,18 +233,23 @@ class FastParser {
   private value(rest: string, indent: number, path: string, depth: number): unknown {
     if (rest === '') {
       const ind = this.peekIndent();
-      if (ind < 0) return null;
+      if (ind < 0) {
+        this.sources[path] = '';
+        return null;
+      }
       const line = this.current();
       const dash =
         line.charCodeAt(ind) === 45 && (line.length === ind + 1 || line[ind + 1] === ' ');
       if (dash && ind >= indent) return this.sequence(ind, `${path}.`, depth + 1);
       if (ind > indent) return this.mapping(ind, `${path}.`, depth + 1);
+      this.sources[path] = '';
       return null;
     }
     const c = rest[0];
     if (c === '|' || c === '>') return this.blockScalar(rest, indent);
     const v = this.inline(rest);
     this.noContinuation(indent);
+    if (v === null || typeof v === 'number' || typeof v === 'boolean') this.sources[path] = rest;
     return v;
   }
 
@@ -281,7 +289,11 @@ class FastParser {
       while (line.charCodeAt(col) === 32) col++;
       this.positions[prefix + out.length] = this.at(this.i, col);
       this.i++;
-      out.push(this.inline(rest));
+      const item = this.inline(rest);
+      if (item === null || typeof item === 'number' || typeof item === 'boolean') {
+        this.sources[prefix + out.length] = rest;
+      }
+      out.push(item);
       this.noContinuation(indent);
     }
   }
@@ -352,7 +364,7 @@ export function parseYamlFast(text: string, lineOffset: number): YamlResult | un
   const parser = new FastParser(text, lineOffset);
   try {
     const value = parser.parse();
-    return { value, positions: parser.positions };
+    return { value, positions: parser.positions, sources: parser.sources };
   } catch (e) {
     if (e === BAIL) return undefined;
     throw e;

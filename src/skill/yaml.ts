@@ -44,6 +44,7 @@ interface SlowFail {
 
 interface TreeFacts {
   positions: Record<string, Position>;
+  sources: Record<string, string>;
   /** The first node deeper than the limit. */
   tooDeep?: number;
   /** The first key that repeats one of its map's earlier keys. */
@@ -55,9 +56,14 @@ interface TreeFacts {
  * every key and item, the first node past the depth limit, and the first duplicate key — a Set
  * per map, so many keys cost linear time (yaml@2's own check is quadratic).
  */
-function inspectTree(root: unknown, lc: YamlModule.LineCounter, lineOffset: number): TreeFacts {
+function inspectTree(
+  root: unknown,
+  text: string,
+  lc: YamlModule.LineCounter,
+  lineOffset: number,
+): TreeFacts {
   const Y = yaml();
-  const facts: TreeFacts = { positions: {} };
+  const facts: TreeFacts = { positions: {}, sources: {} };
   const at = (offset: number): Position => {
     const p = lc.linePos(offset);
     return { line: p.line + lineOffset, column: p.col };
@@ -65,6 +71,12 @@ function inspectTree(root: unknown, lc: YamlModule.LineCounter, lineOffset: numb
   const stack: Array<[unknown, string, number]> = [[root, '', 0]];
   while (stack.length > 0) {
     const [n, pre, depth] = stack.pop() as [unknown, string, number];
+    if (Y.isScalar(n)) {
+      const range = n.range;
+      if (typeof n.value !== 'string' && range && pre !== '')
+        facts.sources[pre.slice(0, -1)] = text.slice(range[0], range[1]).trim();
+      continue;
+    }
     const isMap = Y.isMap(n);
     if (!isMap && !Y.isSeq(n)) continue;
     if (depth >= YAML_LIMITS.maxDepth) {
@@ -82,7 +94,7 @@ function inspectTree(root: unknown, lc: YamlModule.LineCounter, lineOffset: numb
           seen.add(key);
           facts.positions[pre + key] = at(offset);
         }
-        stack.push([keyNode, `${pre}${key ?? '?'}.`, depth + 1]);
+        if (key === undefined) stack.push([keyNode, `${pre}?.`, depth + 1]);
         stack.push([pair.value, `${pre}${key ?? '?'}.`, depth + 1]);
       }
     } else {
@@ -144,7 +156,7 @@ function parseSlow(text: string, lineOffset: number): SlowOk | SlowFail {
       data: { yamlCode: err.code, errors: doc.errors.length },
     };
   }
-  const facts = inspectTree(doc.contents, lc, lineOffset);
+  const facts = inspectTree(doc.contents, text, lc, lineOffset);
   if (facts.tooDeep !== undefined) return tooDeep(pos(facts.tooDeep));
   if (facts.duplicate) {
     return {
@@ -185,7 +197,11 @@ function parseSlow(text: string, lineOffset: number): SlowOk | SlowFail {
   }));
   return {
     ok: true,
-    result: { value: value as Record<string, unknown>, positions: facts.positions },
+    result: {
+      value: value as Record<string, unknown>,
+      positions: facts.positions,
+      sources: facts.sources,
+    },
     warnings,
   };
 }
@@ -235,6 +251,7 @@ export function parseFrontmatterYaml(
     return {
       value: {},
       positions: {},
+      sources: {},
       recovered: false,
       diagnostics: [
         diagnostic(
@@ -291,6 +308,7 @@ export function parseFrontmatterYaml(
   return {
     value: {},
     positions: {},
+    sources: {},
     recovered: false,
     diagnostics: [
       diagnostic(
