@@ -78,6 +78,24 @@ function program(): Command {
       const { runShow } = await import('./commands/show.js');
       process.exitCode = await runShow(name, paths, opts);
     });
+  withSkillOptions(
+    p
+      .command('lint')
+      .description('Lint skills: parse and discovery problems plus the rules of a profile.')
+      .argument('[path...]', 'skills roots (default: the standard scopes)'),
+  )
+    .addOption(new Option('--profile <profile>', 'rule set: the open spec exactly, or the recommended rules (default: config, else recommended)').choices(['spec', 'recommended']))
+    .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json', 'github', 'sarif']).default('stylish'))
+    .option('--config <file>', `config file (default: ${'skillset.config.json'} in the working folder or a parent, up to the repository root)`)
+    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', (v) => parseCount(v, '--max-warnings'))
+    .addHelpText(
+      'after',
+      '\nJSON (--format json): { "summary": { "skills", "errors", "warnings" }, "diagnostics": [ { "code", "severity", "message", "file", "start": { "line", "column" } } ] }.\nExit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or config error.\nRules and config: docs/lint.md.',
+    )
+    .action(async (paths: string[], opts) => {
+      const { runLint } = await import('./commands/lint.js');
+      process.exitCode = await runLint(paths, opts);
+    });
   return p;
 }
 

@@ -48,6 +48,8 @@ export interface DiscoverOptions {
   maxDepth?: number;
   /** Folders read at most per root (default 100,000). */
   maxFolders?: number;
+  /** Take a lowercase `skill.md` when a folder has no `SKILL.md`, as the reference validator does (default false). */
+  acceptLowercaseSkillFile?: boolean;
   /** SKILL.md files larger than this are not loaded (default 1 MiB). */
   maxFileBytes?: number;
   /** Folder for the parse cache; `false` or absent disables it (the CLI passes `defaultCacheDir()`). */
@@ -212,6 +214,7 @@ async function scanRoot(
   spec: RootSpec,
   o: Required<Pick<DiscoverOptions, 'maxDepth' | 'maxFolders' | 'maxFileBytes'>> & {
     cacheDir: string | false;
+    acceptLowercase: boolean;
     cwd: string;
     home: string;
   },
@@ -230,7 +233,11 @@ async function scanRoot(
           'discover/missing-root',
           'error',
           spec.path,
-          `Skills folder could not be read (${code === 'ENOENT' ? 'it does not exist' : (code ?? String(e))})`,
+          code === 'ENOENT'
+            ? `Path does not exist: ${spec.path}`
+            : code === 'ENOTDIR'
+              ? `Not a directory: ${spec.path}`
+              : `Skills folder could not be read (${code ?? String(e)}): ${spec.path}`,
           {
             data: { code, scope: spec.scope },
           },
@@ -255,7 +262,12 @@ async function scanRoot(
     fs,
     spec.path,
     realRoot,
-    { recursive: spec.recursive ?? false, maxDepth: o.maxDepth, maxFolders: o.maxFolders },
+    {
+      recursive: spec.recursive ?? false,
+      maxDepth: o.maxDepth,
+      maxFolders: o.maxFolders,
+      acceptLowercase: o.acceptLowercase,
+    },
     ignores,
   );
   const cache =
@@ -275,7 +287,7 @@ async function scanRoot(
     out.candidates.push({
       skill,
       order,
-      direct: f.kind === 'file' && r.realPath === `${f.realDir}/SKILL.md`,
+      direct: f.kind === 'file' && r.realPath === `${f.realDir}/${path.basename(f.file)}`,
       rel: f.rel,
     });
   });
@@ -437,6 +449,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
     maxFolders: options.maxFolders ?? 100_000,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     cacheDir: options.cacheDir ?? false,
+    acceptLowercase: options.acceptLowercaseSkillFile ?? false,
     cwd,
     home,
   };

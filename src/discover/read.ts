@@ -87,7 +87,7 @@ export async function readFoundSkill(
   }
   const diagnostics: Diagnostic[] = [];
   let readPath = file;
-  let realPath = found.kind === 'file' ? `${found.realDir}/SKILL.md` : '';
+  let realPath = found.kind === 'file' ? `${found.realDir}/${path.basename(file)}` : '';
   for (let hops = 0; ; hops++) {
     if (cache && hops === 0 && found.kind === 'file') {
       const hit = await cache.lookup(fs, readPath);

@@ -13,6 +13,8 @@ export interface WalkOptions {
   maxDepth: number;
   /** Folders read at most, per root. */
   maxFolders: number;
+  /** Take `skill.md` when a folder has no `SKILL.md` (the reference validator does). */
+  acceptLowercase?: boolean;
 }
 
 /** A SKILL.md entry found by the walk (not yet read). */
@@ -85,7 +87,9 @@ export async function walkRoot(
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const skillEntry = entries.find((e) => e.name === 'SKILL.md');
+    const skillEntry =
+      entries.find((e) => e.name === 'SKILL.md') ??
+      (options.acceptLowercase ? entries.find((e) => e.name === 'skill.md') : undefined);
     const isSkillRootLevel = !options.recursive && frame.depth === 0;
     if (skillEntry && !isSkillRootLevel) {
       if (frame.inSkill) {
@@ -93,14 +97,14 @@ export async function walkRoot(
           diagnostic(
             'discover/nested-skill',
             'warning',
-            path.join(frame.dir, 'SKILL.md'),
+            path.join(frame.dir, skillEntry.name),
             `SKILL.md inside the folder of skill \`${path.basename(frame.inSkill)}\` is part of that skill, not loaded as a skill of its own`,
             { data: { parent: frame.inSkill } },
           ),
         );
       } else {
         found.push({
-          file: path.join(frame.dir, 'SKILL.md'),
+          file: path.join(frame.dir, skillEntry.name),
           dir: frame.dir,
           rel: frame.rel,
           realDir: frame.real,
@@ -130,7 +134,7 @@ export async function walkRoot(
     }
     for (const entry of entries) {
       if (stopped) return;
-      if (entry.name === 'SKILL.md' || SKIP.has(entry.name)) continue;
+      if (entry === skillEntry || SKIP.has(entry.name)) continue;
       if (entry.kind !== 'dir' && entry.kind !== 'symlink') continue;
       const child = path.join(frame.dir, entry.name);
       let real = `${frame.real}/${entry.name}`;

@@ -5,7 +5,7 @@ import { readSkillBody } from '../../discover/body.js';
 import { discoverSkills } from '../../discover/discover.js';
 import { SkillsetError } from '../../errors.js';
 import type { Skill } from '../../skill/types.js';
-import { closest } from '../did-you-mean.js';
+import { closest } from '../../text/did-you-mean.js';
 import { discoverOptions, reportDiagnostics, type SkillCliOptions, writeOut } from '../options.js';
 
 /** Find a skill by id, else by name; an ambiguous or unknown name is a usage error. */

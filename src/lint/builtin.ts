@@ -1,0 +1,26 @@
+// How parse and discovery diagnostics count in each lint profile.
+
+import type { Severity } from '../diagnostics/diagnostic.js';
+import type { Profile, RuleSeverity } from './define-rule.js';
+
+/**
+ * Severity overrides for diagnostics that parsing and discovery produce. The `spec` profile is
+ * strict where the reference validator is (recovered YAML and a missing front matter are errors)
+ * and leaves to its own rules what they cover (the description, field values).
+ */
+const OVERRIDES: Record<Profile, Record<string, RuleSeverity>> = {
+  spec: {
+    'parse/recovered-yaml': 'error',
+    'parse/no-frontmatter': 'error',
+    'parse/yaml-warning': 'error',
+    'parse/description-from-body': 'off',
+    'parse/missing-description': 'off',
+    'frontmatter/invalid-value': 'off',
+  },
+  recommended: {},
+};
+
+/** The severity a parse or discovery diagnostic has in `profile` (its own, unless overridden). */
+export function builtinSeverity(profile: Profile, code: string, own: Severity): RuleSeverity {
+  return OVERRIDES[profile][code] ?? own;
+}

@@ -1,0 +1,30 @@
+// The github format: workflow commands that GitHub Actions turns into annotations.
+
+import path from 'node:path';
+import type { LintResult } from '../run.js';
+
+const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
+
+/** Escape a workflow-command message (`%`, CR, LF). */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escape a workflow-command property value (also `:` and `,`). */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** One `::error file=…,line=…,col=…,title=…::message` line per diagnostic; paths relative to `cwd`. */
+export function formatGithub(result: LintResult, options: { cwd?: string } = {}): string {
+  const cwd = options.cwd ?? process.cwd();
+  const lines = result.diagnostics.map((d) => {
+    const rel = path.relative(cwd, d.file);
+    const file = (rel.startsWith('..') || path.isAbsolute(rel) ? d.file : rel).split(path.sep).join('/');
+    const props = [`file=${escapeProperty(file)}`, `line=${d.start.line}`, `col=${d.start.column}`];
+    if (d.end) props.push(`endLine=${d.end.line}`, `endColumn=${d.end.column}`);
+    props.push(`title=${escapeProperty(d.code)}`);
+    return `::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(d.message)}`;
+  });
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}

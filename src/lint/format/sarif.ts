@@ -1,0 +1,53 @@
+// The sarif format: a SARIF 2.1.0 log for code-scanning tools.
+
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { VERSION } from '../../version.js';
+import { RULES } from '../rules/index.js';
+import type { LintResult } from '../run.js';
+
+const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
+
+/** A SARIF 2.1.0 log with one run; files under `cwd` are relative to `%SRCROOT%`. */
+export function formatSarif(result: LintResult, options: { cwd?: string } = {}): string {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const descriptions = new Map(RULES.map((r) => [r.code, r.description]));
+  const codes = [...new Set(result.diagnostics.map((d) => d.code))].sort();
+  const index = new Map(codes.map((c, i) => [c, i]));
+  const rules = codes.map((code) => ({
+    id: code,
+    shortDescription: { text: descriptions.get(code) ?? `skillset diagnostic ${code}` },
+    help: { text: `See docs/${descriptions.has(code) ? `rules/${code}` : 'diagnostics'}.md in the skillset package.` },
+  }));
+  const results = result.diagnostics.map((d) => {
+    const rel = path.relative(cwd, d.file);
+    const inside = !rel.startsWith('..') && !path.isAbsolute(rel);
+    const artifactLocation = inside
+      ? { uri: rel.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' }
+      : { uri: pathToFileURL(d.file).href };
+    const region: Record<string, number> = { startLine: d.start.line, startColumn: d.start.column };
+    if (d.end) {
+      region.endLine = d.end.line;
+      region.endColumn = d.end.column;
+    }
+    return {
+      ruleId: d.code,
+      ruleIndex: index.get(d.code) as number,
+      level: LEVEL[d.severity],
+      message: { text: d.message },
+      locations: [{ physicalLocation: { artifactLocation, region } }],
+    };
+  });
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'skillset', version: VERSION, rules } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(`${cwd}${path.sep}`).href } },
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
