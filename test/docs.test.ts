@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
+import { BUILTIN_CODES } from '../src/lint/builtin.js';
+import { RULES } from '../src/lint/rules/index.js';
 import { repoRoot } from '../src/test-support/paths.js';
 
 function sources(dir: string, out: string[] = []): string[] {
@@ -19,11 +21,13 @@ it('documents every parse and discovery diagnostic code', () => {
   const codes = new Set<string>();
   for (const file of sources(path.join(repoRoot, 'src'))) {
     for (const m of readFileSync(file, 'utf8').matchAll(
-      /'((?:parse|discover|frontmatter)\/[a-z0-9-]+)'/g,
+      /'((?:parse|discover|frontmatter|lint)\/[a-z0-9-]+)'/g,
     ))
       codes.add(m[1] as string);
   }
   assert.ok(codes.size > 20);
-  const missing = [...codes].filter((c) => !doc.includes(`\`${c}\``));
+  const rules = new Set(RULES.map((r) => r.code));
+  assert.deepEqual([...codes].filter((c) => !rules.has(c)).sort(), [...BUILTIN_CODES].sort());
+  const missing = BUILTIN_CODES.filter((c) => !doc.includes(`\`${c}\``));
   assert.deepEqual(missing, []);
 });

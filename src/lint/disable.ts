@@ -1,6 +1,6 @@
 // Inline disables: `<!-- skillset-disable code … -->` in the body or `# skillset-disable code …` in front matter.
 
-const DIRECTIVE = /(?:<!--|^[ \t]*#)[ \t]*skillset-disable\b([^\n]*?)(?:-->|$)/gm;
+const DIRECTIVE = /(?:<!--|(?:^|[ \t])#)[ \t]*skillset-disable\b([^\n]*?)(?:-->|$)/gm;
 
 /** The codes a file disables for itself; `'all'` when a directive names none. */
 export function disabledCodes(text: string): Set<string> | 'all' {

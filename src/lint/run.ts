@@ -9,7 +9,7 @@ import { SkillsetError } from '../errors.js';
 import { closest } from '../text/did-you-mean.js';
 import type { RuleSetting } from '../config/config.js';
 import type { Skill } from '../skill/types.js';
-import { builtinSeverity } from './builtin.js';
+import { BUILTIN_CODES, builtinSeverity } from './builtin.js';
 import { formatMessage, type Profile, type Report, type Rule, type RuleSeverity, type SkillInput } from './define-rule.js';
 import { disabledCodes } from './disable.js';
 import { RULES } from './rules/index.js';
@@ -51,11 +51,11 @@ export function resolveRules(profile: Profile, settings: Record<string, RuleSett
   for (const [code, setting] of Object.entries(settings)) {
     const level = typeof setting === 'string' ? setting : setting[0];
     if (byCode.has(code)) continue;
-    if (/^(parse|discover|frontmatter)\//.test(code) && !byCode.has(code)) {
+    if (BUILTIN_CODES.includes(code)) {
       builtin.set(code, toSeverity(level));
       continue;
     }
-    const guess = closest(code, [...byCode.keys()]);
+    const guess = closest(code, [...byCode.keys(), ...BUILTIN_CODES]);
     throw new SkillsetError('config/unknown-rule', `Unknown rule \`${code}\` in config`, {
       hint: guess ? `Did you mean \`${guess}\`?` : 'Run `skillset lint --list-rules` to see the rules.',
     });

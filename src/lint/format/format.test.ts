@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { createMemoryFileSystem } from '../../discover/memory-fs.js';
+import { lintSkills } from '../run.js';
+import { escapeData, escapeProperty, formatGithub } from './github.js';
+import { formatJson } from './json.js';
+import { formatSarif } from './sarif.js';
+import { formatStylish } from './stylish.js';
+
+const require = createRequire(import.meta.url);
+
+const fs = createMemoryFileSystem({
+  lib: {
+    'Bad_Name': { 'SKILL.md': '---\nname: Bad_Name\ndescription: Use when: colons, commas and 100% odd chars\nextra-field: x\n---\nBody\n' },
+    good: { 'SKILL.md': '---\nname: good\ndescription: Use when all is well.\n---\nBody\n' },
+  },
+});
+const result = await lintSkills({ fs, roots: ['/lib'], profile: 'spec' });
+
+describe('lint formats', () => {
+  it('finds something to format', () => {
+    assert.ok(result.errors >= 3);
+  });
+
+  it('json prints the contract shape', () => {
+    const out = JSON.parse(formatJson(result)) as { summary: object; diagnostics: Array<Record<string, unknown>> };
+    assert.deepEqual(Object.keys(out), ['summary', 'diagnostics']);
+    assert.deepEqual(out.summary, { skills: 2, errors: result.errors, warnings: result.warnings });
+    for (const d of out.diagnostics) {
+      assert.deepEqual(Object.keys(d), ['code', 'severity', 'message', 'file', 'start']);
+      assert.ok(path.isAbsolute(String(d.file)));
+    }
+  });
+
+  it('sarif validates against the SARIF 2.1.0 schema', () => {
+    const Ajv = require('ajv-draft-04') as new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: unknown } };
+    const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as object;
+    // The published schema has a pattern that is only valid without the `u` flag.
+    const validate = new Ajv({ strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema);
+    const log = JSON.parse(formatSarif(result, { cwd: '/lib' })) as { runs: Array<{ results: unknown[] }> };
+    assert.ok(validate(log), JSON.stringify(validate.errors));
+    assert.equal(log.runs[0]?.results.length, result.diagnostics.length);
+    assert.equal(validate({ version: '2.1.0' }), false, 'the validator does reject a broken log');
+  });
+
+  it('github prints one well-formed workflow command per diagnostic', () => {
+    const lines = formatGithub(result, { cwd: '/lib' }).trimEnd().split('\n');
+    assert.equal(lines.length, result.diagnostics.length);
+    const command = /^::(error|warning|notice) file=[^,:\n]+,line=\d+,col=\d+(,endLine=\d+,endColumn=\d+)?,title=[^,:\n]+::[^\n\r]*$/;
+    for (const line of lines) assert.match(line, command);
+    assert.ok(lines.some((l) => l.startsWith('::error file=Bad_Name/SKILL.md,line=2,col=1,title=frontmatter/name-format::')));
+  });
+
+  it('github escapes what workflow commands reserve', () => {
+    assert.equal(escapeData('100% a\nb\r'), '100%25 a%0Ab%0D');
+    assert.equal(escapeProperty('a:b,c'), 'a%3Ab%2Cc');
+  });
+
+  it('stylish groups by file and ends with a summary', () => {
+    const out = formatStylish(result);
+    assert.match(out, /^\/lib\/Bad_Name\/SKILL\.md\n {2}\d+:\d+ +error +/);
+    assert.match(out, /✖ 2 skills linted: \d+ errors, \d+ warnings?\n$/);
+  });
+});
