@@ -6,6 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { discoverSkills } from '../src/index.js';
+import { lintSkills } from '../src/lint/run.js';
 import { type Library, scanLibrary } from './corpus.js';
 import { BASELINE_SCRIPT, runNode } from './processes.js';
 import { type Check, check, checkTable, timingTable } from './report.js';
@@ -41,6 +42,7 @@ const NOTES: Record<string, string> = {
   'raw-sync': 'fs.readFileSync of the pre-listed files',
   cold: 'discoverSkills, cacheDir: false',
   warm: 'discoverSkills, parse cache primed once',
+  lint: "lintSkills, profile 'recommended', cacheDir: false (discovery included)",
   'cli-warm': 'node dist/cli/main.js list <lib> --json, SKILLSET_CACHE_DIR primed',
   baseline: 'node baseline.mjs <lib>: readdirSync walk + readFileSync, prints the count',
   'bare-node': "node -e '' (reference)",
@@ -72,6 +74,7 @@ async function benchLibrary(lib: Library, tmp: string, o: RoundOptions): Promise
       { name: 'raw-sync', run: () => lib.files.map((f) => fs.readFileSync(f)) },
       { name: 'cold', run: () => discoverSkills({ roots: [lib.root], cacheDir: false }) },
       { name: 'warm', run: () => discoverSkills({ roots: [lib.root], cacheDir }) },
+      { name: 'lint', run: () => lintSkills({ roots: [lib.root], cacheDir: false }) },
     ],
     o,
   );
@@ -80,6 +83,7 @@ async function benchLibrary(lib: Library, tmp: string, o: RoundOptions): Promise
       check(timings, subject, base, subject === 'cold' ? 5 : 1),
     ),
   );
+  checks.push(check(timings, 'lint', 'cold', 2));
   return { timings, checks };
 }
 

@@ -5,6 +5,7 @@ const DIRECTIVE = /(?:<!--|(?:^|[ \t])#)[ \t]*skillset-disable\b([^\n]*?)(?:-->|
 /** The codes a file disables for itself; `'all'` when a directive names none. */
 export function disabledCodes(text: string): Set<string> | 'all' {
   const codes = new Set<string>();
+  if (!text.includes('skillset-disable')) return codes;
   for (const m of text.matchAll(DIRECTIVE)) {
     const list = (m[1] ?? '').split(/[\s,]+/).filter(Boolean);
     if (list.length === 0) return 'all';

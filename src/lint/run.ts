@@ -85,8 +85,9 @@ async function readInput(fs: FileSystem, skill: Skill): Promise<SkillInput | und
   }
   if (!r.ok) return undefined;
   const bytes = isUtf8(r.bytes) ? r.bytes : Buffer.from(r.bytes.toString('utf8'));
+  // One full decode (UTF-8 decoding is most of the cost); the body is the text after the front matter.
   const text = bytes.toString('utf8');
-  const body = bytes.toString('utf8', skill.bodyOffset);
+  const body = text.slice(bytes.toString('utf8', 0, skill.bodyOffset).length);
   let lineStarts: number[] | undefined;
   return {
     skill,
