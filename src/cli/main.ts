@@ -88,6 +88,7 @@ function program(): Command {
     .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json', 'github', 'sarif']).default('stylish'))
     .option('--config <file>', `config file (default: ${'skillset.config.json'} in the working folder or a parent, up to the repository root)`)
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', (v) => parseCount(v, '--max-warnings'))
+    .option('--list-rules', 'list the rules with their severity in each profile, and exit')
     .addHelpText(
       'after',
       '\nJSON (--format json): { "summary": { "skills", "errors", "warnings" }, "diagnostics": [ { "code", "severity", "message", "file", "start": { "line", "column" } } ] }.\nExit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or config error.\nRules and config: docs/lint.md.',

@@ -3,6 +3,7 @@
 import { loadConfig } from '../../config/config.js';
 import type { Profile } from '../../lint/define-rule.js';
 import { formatLintResult, type LintFormat } from '../../lint/format/index.js';
+import { RULES } from '../../lint/rules/index.js';
 import { lintSkills } from '../../lint/run.js';
 import { discoverOptions, type SkillCliOptions, writeOut } from '../options.js';
 
@@ -12,10 +13,25 @@ export interface LintCliOptions extends SkillCliOptions {
   format: LintFormat;
   config?: string;
   maxWarnings?: number;
+  listRules?: boolean;
+}
+
+/** `--list-rules`: every rule, its severity per profile and what it checks (JSON with --json). */
+async function listRules(json: boolean): Promise<number> {
+  if (json) {
+    const rows = RULES.map((r) => ({ code: r.code, severity: r.severity, description: r.description }));
+    await writeOut(`${JSON.stringify(rows, null, 2)}\n`);
+    return 0;
+  }
+  const width = Math.max(...RULES.map((r) => r.code.length));
+  const lines = RULES.map((r) => `${r.code.padEnd(width)}  spec: ${r.severity.spec.padEnd(7)}  recommended: ${r.severity.recommended.padEnd(7)}  ${r.description}`);
+  await writeOut(`${lines.join('\n')}\n`);
+  return 0;
 }
 
 /** Run `skillset lint`; resolves to the exit code. */
 export async function runLint(paths: string[], opts: LintCliOptions): Promise<number> {
+  if (opts.listRules) return listRules(opts.json ?? false);
   const cwd = process.cwd();
   const { config } = loadConfig({ cwd, file: opts.config });
   const profile = opts.profile ?? config.lint?.profile ?? 'recommended';
