@@ -99,9 +99,21 @@ describe('skillset show', () => {
 });
 
 describe('skillset lint', () => {
-  for (const lib of ['salesforce-skills/skills', 'everything-claude-code', 'claude-skills', 'wshobson-agents']) {
+  for (const lib of [
+    'salesforce-skills/skills',
+    'everything-claude-code',
+    'claude-skills',
+    'wshobson-agents',
+  ]) {
     it(`lints ${lib} with the recommended profile as JSON, exiting 0 or 1`, () => {
-      const r = cli(['lint', path.join(corporaDir, lib), '--profile', 'recommended', '--format', 'json']);
+      const r = cli([
+        'lint',
+        path.join(corporaDir, lib),
+        '--profile',
+        'recommended',
+        '--format',
+        'json',
+      ]);
       assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
       const out = JSON.parse(r.stdout) as {
         summary: { skills: number; errors: number; warnings: number };
@@ -109,12 +121,17 @@ describe('skillset lint', () => {
       };
       assert.equal(r.status, out.summary.errors > 0 ? 1 : 0);
       assert.ok(out.summary.skills > 100);
-      for (const d of out.diagnostics) assert.ok(path.isAbsolute(d.file) && d.start.line >= 1 && d.start.column >= 1);
+      for (const d of out.diagnostics)
+        assert.ok(path.isAbsolute(d.file) && d.start.line >= 1 && d.start.column >= 1);
     });
   }
 
   it('exits 0 on a clean library and 1 when the spec profile finds errors', () => {
-    assert.equal(cli(['lint', path.join(examples, 'review-pr'), '--profile', 'spec', '--format', 'json']).status, 1);
+    assert.equal(
+      cli(['lint', path.join(examples, 'review-pr'), '--profile', 'spec', '--format', 'json'])
+        .status,
+      1,
+    );
     const fixture = path.join(repoRoot, 'test', 'fixtures', 'lint-clean');
     const clean = cli(['lint', fixture, '--profile', 'spec']);
     assert.equal(clean.status, 0, clean.stdout);
@@ -123,23 +140,44 @@ describe('skillset lint', () => {
 
   it('reads rule settings from skillset.config.json and exits 2 on a bad config', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-config-'));
-    cpSync(path.join(repoRoot, 'test', 'fixtures', 'lint-clean'), path.join(dir, 'skills'), { recursive: true });
-    writeFileSync(path.join(dir, 'skillset.config.json'), JSON.stringify({ lint: { profile: 'spec', rules: { 'frontmatter/description-length': ['error', { max: 10 }] } } }));
+    cpSync(path.join(repoRoot, 'test', 'fixtures', 'lint-clean'), path.join(dir, 'skills'), {
+      recursive: true,
+    });
+    writeFileSync(
+      path.join(dir, 'skillset.config.json'),
+      JSON.stringify({
+        lint: {
+          profile: 'spec',
+          rules: { 'frontmatter/description-length': ['error', { max: 10 }] },
+        },
+      }),
+    );
     const r = cli(['lint', 'skills', '--format', 'json'], dir);
     assert.equal(r.status, 1, r.stderr);
     assert.ok(r.stdout.includes('Description exceeds 10 character limit'));
-    writeFileSync(path.join(dir, 'skillset.config.json'), JSON.stringify({ lint: { rules: { 'frontmatter/name-formatt': 'off' } } }));
+    writeFileSync(
+      path.join(dir, 'skillset.config.json'),
+      JSON.stringify({ lint: { rules: { 'frontmatter/name-formatt': 'off' } } }),
+    );
     const bad = cli(['lint', 'skills'], dir);
     assert.equal(bad.status, 2);
-    assert.match(bad.stderr, /Unknown rule `frontmatter\/name-formatt` in config\n {2}Did you mean `frontmatter\/name-format`\?/);
+    assert.match(
+      bad.stderr,
+      /Unknown rule `frontmatter\/name-formatt` in config\n {2}Did you mean `frontmatter\/name-format`\?/,
+    );
   });
 
   it('honours inline disables', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-disable-'));
     mkdirSync(path.join(dir, 'Odd_Name'));
-    writeFileSync(path.join(dir, 'Odd_Name', 'SKILL.md'), '---\nname: Odd_Name # skillset-disable frontmatter/name-format\ndescription: Use when testing disables.\n---\nBody\n');
+    writeFileSync(
+      path.join(dir, 'Odd_Name', 'SKILL.md'),
+      '---\nname: Odd_Name # skillset-disable frontmatter/name-format\ndescription: Use when testing disables.\n---\nBody\n',
+    );
     const r = cli(['lint', dir, '--profile', 'spec', '--format', 'json']);
-    const codes = (JSON.parse(r.stdout) as { diagnostics: Array<{ code: string }> }).diagnostics.map((d) => d.code);
+    const codes = (
+      JSON.parse(r.stdout) as { diagnostics: Array<{ code: string }> }
+    ).diagnostics.map((d) => d.code);
     assert.ok(!codes.includes('frontmatter/name-format'));
     assert.ok(codes.includes('frontmatter/name-matches-folder') === false);
   });
@@ -148,6 +186,9 @@ describe('skillset lint', () => {
     const sarif = cli(['lint', path.join(examples, 'broken-yaml'), '--format', 'sarif']);
     assert.equal((JSON.parse(sarif.stdout) as { version: string }).version, '2.1.0');
     const gh = cli(['lint', path.join(examples, 'broken-yaml'), '--format', 'github']);
-    assert.match(gh.stdout, /^::warning file=examples\/skills\/broken-yaml\/SKILL\.md,line=3,col=1,title=parse\/recovered-yaml::/m);
+    assert.match(
+      gh.stdout,
+      /^::warning file=examples\/skills\/broken-yaml\/SKILL\.md,line=3,col=1,title=parse\/recovered-yaml::/m,
+    );
   });
 });

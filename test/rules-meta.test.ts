@@ -30,7 +30,10 @@ function examples(doc: string, heading: 'Wrong' | 'Right'): MemoryTree | undefin
   for (const m of section.matchAll(/^```(?:skill|file) (\S+)\n([\s\S]*?)^```$/gm)) {
     const parts = (m[1] as string).split('/');
     let node = tree;
-    for (const p of parts.slice(0, -1)) node = (node[p] ??= {}) as MemoryTree;
+    for (const p of parts.slice(0, -1)) {
+      node[p] ??= {};
+      node = node[p] as MemoryTree;
+    }
     node[parts[parts.length - 1] as string] = m[2] as string;
   }
   return tree;
@@ -49,18 +52,29 @@ describe('the rule registry', () => {
       .filter((f) => !f.endsWith('.test.ts') && path.dirname(f) !== rulesDir)
       .map((f) => path.relative(rulesDir, f).replace(/\.ts$/, '').split(path.sep).join('/'));
     assert.deepEqual(modules.sort(), [...codes].sort());
-    for (const c of codes) assert.ok(existsSync(path.join(rulesDir, `${c}.test.ts`)), `a test for ${c}`);
+    for (const c of codes)
+      assert.ok(existsSync(path.join(rulesDir, `${c}.test.ts`)), `a test for ${c}`);
   });
 
   it('has one doc page per rule, headed by its code and its description', () => {
-    const pages = files(docsDir, '.md').map((f) => path.relative(docsDir, f).replace(/\.md$/, '').split(path.sep).join('/'));
+    const pages = files(docsDir, '.md').map((f) =>
+      path.relative(docsDir, f).replace(/\.md$/, '').split(path.sep).join('/'),
+    );
     assert.deepEqual(pages.sort(), [...codes].sort());
     for (const rule of RULES) {
       const doc = readFileSync(path.join(docsDir, `${rule.code}.md`), 'utf8');
       const lines = doc.split('\n');
       assert.equal(lines[0], `# ${rule.code}`);
-      assert.equal(lines[2], rule.description, `${rule.code}: the doc's first paragraph is the rule's description`);
-      for (const p of PROFILES) assert.ok(doc.includes(`| \`${p}\` | ${rule.severity[p]} |`), `${rule.code}: severity in ${p}`);
+      assert.equal(
+        lines[2],
+        rule.description,
+        `${rule.code}: the doc's first paragraph is the rule's description`,
+      );
+      for (const p of PROFILES)
+        assert.ok(
+          doc.includes(`| \`${p}\` | ${rule.severity[p]} |`),
+          `${rule.code}: severity in ${p}`,
+        );
     }
   });
 
@@ -68,12 +82,23 @@ describe('the rule registry', () => {
     it(`runs the examples of ${rule.code}`, async () => {
       const doc = readFileSync(path.join(docsDir, `${rule.code}.md`), 'utf8');
       const profile = rule.severity.recommended !== 'off' ? 'recommended' : 'spec';
-      for (const [heading, expectHit] of [['Wrong', true], ['Right', false]] as const) {
+      for (const [heading, expectHit] of [
+        ['Wrong', true],
+        ['Right', false],
+      ] as const) {
         const tree = examples(doc, heading);
         assert.ok(tree, `${rule.code}: a ## ${heading} section with examples`);
-        const r = await lintSkills({ fs: createMemoryFileSystem({ lib: tree }), roots: ['/lib'], profile });
+        const r = await lintSkills({
+          fs: createMemoryFileSystem({ lib: tree }),
+          roots: ['/lib'],
+          profile,
+        });
         const hits = r.diagnostics.filter((d) => d.code === rule.code);
-        assert.equal(hits.length > 0, expectHit, `${rule.code} ${heading}: ${JSON.stringify(r.diagnostics.map((d) => d.message))}`);
+        assert.equal(
+          hits.length > 0,
+          expectHit,
+          `${rule.code} ${heading}: ${JSON.stringify(r.diagnostics.map((d) => d.message))}`,
+        );
       }
     });
   }

@@ -84,10 +84,24 @@ function program(): Command {
       .description('Lint skills: parse and discovery problems plus the rules of a profile.')
       .argument('[path...]', 'skills roots (default: the standard scopes)'),
   )
-    .addOption(new Option('--profile <profile>', 'rule set: the open spec exactly, or the recommended rules (default: config, else recommended)').choices(['spec', 'recommended']))
-    .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json', 'github', 'sarif']).default('stylish'))
-    .option('--config <file>', `config file (default: ${'skillset.config.json'} in the working folder or a parent, up to the repository root)`)
-    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', (v) => parseCount(v, '--max-warnings'))
+    .addOption(
+      new Option(
+        '--profile <profile>',
+        'rule set: the open spec exactly, or the recommended rules (default: config, else recommended)',
+      ).choices(['spec', 'recommended']),
+    )
+    .addOption(
+      new Option('--format <format>', 'output format')
+        .choices(['stylish', 'json', 'github', 'sarif'])
+        .default('stylish'),
+    )
+    .option(
+      '--config <file>',
+      `config file (default: ${'skillset.config.json'} in the working folder or a parent, up to the repository root)`,
+    )
+    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', (v) =>
+      parseCount(v, '--max-warnings'),
+    )
     .option('--list-rules', 'list the rules with their severity in each profile, and exit')
     .addHelpText(
       'after',

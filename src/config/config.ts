@@ -9,7 +9,11 @@ import { SkillsetError } from '../errors.js';
 export const CONFIG_FILE = 'skillset.config.json';
 
 const level = z.enum(['off', 'info', 'warn', 'warning', 'error']);
-const ruleSetting = z.union([level, z.tuple([level]), z.tuple([level, z.record(z.string(), z.unknown())])]);
+const ruleSetting = z.union([
+  level,
+  z.tuple([level]),
+  z.tuple([level, z.record(z.string(), z.unknown())]),
+]);
 
 const schema = z
   .object({
@@ -57,17 +61,25 @@ export function loadConfig(options: { cwd: string; file?: string | undefined }):
   try {
     data = JSON.parse(nodeFs.readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new SkillsetError('config/unreadable', `Cannot read config ${file}: ${(e as Error).message}`, {
-      hint: 'The config file is JSON; see docs/lint.md.',
-    });
+    throw new SkillsetError(
+      'config/unreadable',
+      `Cannot read config ${file}: ${(e as Error).message}`,
+      {
+        hint: 'The config file is JSON; see docs/lint.md.',
+      },
+    );
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at \`${issue.path.join('.')}\`` : '';
-    throw new SkillsetError('config/invalid', `Invalid config ${file}${where}: ${issue?.message ?? 'invalid'}`, {
-      hint: 'See docs/lint.md for the config format.',
-    });
+    throw new SkillsetError(
+      'config/invalid',
+      `Invalid config ${file}${where}: ${issue?.message ?? 'invalid'}`,
+      {
+        hint: 'See docs/lint.md for the config format.',
+      },
+    );
   }
   return { config: parsed.data, file };
 }

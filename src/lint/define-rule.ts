@@ -1,7 +1,7 @@
 // The shape of a lint rule: code, severities per profile, options schema, messages, check.
 
 import type { z } from 'zod';
-import type { Position, Severity } from '../diagnostics/diagnostic.js';
+import type { Position, RelatedLocation, Severity } from '../diagnostics/diagnostic.js';
 import type { Skill } from '../skill/types.js';
 
 /** A lint profile: `spec` is the open specification as its reference validator applies it. */
@@ -33,6 +33,8 @@ export interface Report {
   end?: Position;
   /** The file, for catalog rules (defaults to the skill's). */
   file?: string;
+  /** Other places that explain the finding (the skill a description duplicates, say). */
+  related?: RelatedLocation[];
 }
 
 /** What a skill rule is given. */
@@ -88,6 +90,9 @@ export function defineRule<O>(rule: Rule<O>): Rule<O> {
 }
 
 /** Fill a message template: `{name}` → `data.name`. */
-export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
+export function formatMessage(
+  template: string,
+  data: Record<string, string | number> = {},
+): string {
   return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in data ? String(data[key]) : m));
 }

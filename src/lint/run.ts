@@ -2,15 +2,27 @@
 
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
-import { compareDiagnostics, type Diagnostic, diagnostic, type Position } from '../diagnostics/diagnostic.js';
+import type { RuleSetting } from '../config/config.js';
+import {
+  compareDiagnostics,
+  type Diagnostic,
+  diagnostic,
+  type Position,
+} from '../diagnostics/diagnostic.js';
 import { type DiscoverOptions, discoverSkills } from '../discover/discover.js';
 import { errorCode, type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
-import { closest } from '../text/did-you-mean.js';
-import type { RuleSetting } from '../config/config.js';
 import type { Skill } from '../skill/types.js';
+import { closest } from '../text/did-you-mean.js';
 import { BUILTIN_CODES, builtinSeverity } from './builtin.js';
-import { formatMessage, type Profile, type Report, type Rule, type RuleSeverity, type SkillInput } from './define-rule.js';
+import {
+  formatMessage,
+  type Profile,
+  type Report,
+  type Rule,
+  type RuleSeverity,
+  type SkillInput,
+} from './define-rule.js';
 import { disabledCodes } from './disable.js';
 import { RULES } from './rules/index.js';
 
@@ -45,7 +57,10 @@ function toSeverity(level: string): RuleSeverity {
 const ALL_RULES = RULES as unknown as readonly Rule<unknown>[];
 
 /** Resolve which rules run, at what severity and with what options; a bad setting is a SkillsetError. */
-export function resolveRules(profile: Profile, settings: Record<string, RuleSetting> = {}): { enabled: Enabled[]; builtin: Map<string, RuleSeverity> } {
+export function resolveRules(
+  profile: Profile,
+  settings: Record<string, RuleSetting> = {},
+): { enabled: Enabled[]; builtin: Map<string, RuleSeverity> } {
   const byCode = new Map(ALL_RULES.map((r) => [r.code, r]));
   const builtin = new Map<string, RuleSeverity>();
   for (const [code, setting] of Object.entries(settings)) {
@@ -57,19 +72,27 @@ export function resolveRules(profile: Profile, settings: Record<string, RuleSett
     }
     const guess = closest(code, [...byCode.keys(), ...BUILTIN_CODES]);
     throw new SkillsetError('config/unknown-rule', `Unknown rule \`${code}\` in config`, {
-      hint: guess ? `Did you mean \`${guess}\`?` : 'Run `skillset lint --list-rules` to see the rules.',
+      hint: guess
+        ? `Did you mean \`${guess}\`?`
+        : 'Run `skillset lint --list-rules` to see the rules.',
     });
   }
   const enabled: Enabled[] = [];
   for (const rule of ALL_RULES) {
     const setting = settings[rule.code];
-    const severity = setting === undefined ? rule.severity[profile] : toSeverity(typeof setting === 'string' ? setting : setting[0]);
+    const severity =
+      setting === undefined
+        ? rule.severity[profile]
+        : toSeverity(typeof setting === 'string' ? setting : setting[0]);
     if (severity === 'off') continue;
     const raw = typeof setting === 'object' && setting.length > 1 ? setting[1] : {};
     const parsed = rule.options.safeParse(raw ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new SkillsetError('config/invalid-rule-options', `Invalid options for \`${rule.code}\`${issue?.path.length ? ` at \`${issue.path.join('.')}\`` : ''}: ${issue?.message ?? 'invalid'}`);
+      throw new SkillsetError(
+        'config/invalid-rule-options',
+        `Invalid options for \`${rule.code}\`${issue?.path.length ? ` at \`${issue.path.join('.')}\`` : ''}: ${issue?.message ?? 'invalid'}`,
+      );
     }
     enabled.push({ rule, severity, options: parsed.data });
   }
@@ -110,13 +133,26 @@ async function readInput(fs: FileSystem, skill: Skill): Promise<SkillInput | und
   };
 }
 
-function makeDiagnostic(rule: Rule<unknown>, severity: Exclude<RuleSeverity, 'off'>, file: string, report: Report): Diagnostic {
+function makeDiagnostic(
+  rule: Rule<unknown>,
+  severity: Exclude<RuleSeverity, 'off'>,
+  file: string,
+  report: Report,
+): Diagnostic {
   const template = rule.messages[report.messageId];
-  if (template === undefined) throw new Error(`Rule ${rule.code} has no message \`${report.messageId}\``);
+  if (template === undefined)
+    throw new Error(`Rule ${rule.code} has no message \`${report.messageId}\``);
   const extra: Parameters<typeof diagnostic>[4] = { start: report.start ?? { line: 1, column: 1 } };
   if (report.end) extra.end = report.end;
   if (report.data) extra.data = { ...report.data };
-  return diagnostic(rule.code, severity, report.file ?? file, formatMessage(template, report.data), extra);
+  if (report.related) extra.related = report.related;
+  return diagnostic(
+    rule.code,
+    severity,
+    report.file ?? file,
+    formatMessage(template, report.data),
+    extra,
+  );
 }
 
 async function exists(fs: FileSystem, p: string): Promise<boolean> {
@@ -133,7 +169,10 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
   const profile = options.profile ?? 'recommended';
   const { enabled, builtin } = resolveRules(profile, options.rules);
   const fs = options.fs ?? nodeFileSystem;
-  const found = await discoverSkills({ ...options, acceptLowercaseSkillFile: options.acceptLowercaseSkillFile ?? profile === 'spec' });
+  const found = await discoverSkills({
+    ...options,
+    acceptLowercaseSkillFile: options.acceptLowercaseSkillFile ?? profile === 'spec',
+  });
   const out: Diagnostic[] = [];
   for (const d of found.diagnostics) {
     const severity = builtin.get(d.code) ?? builtinSeverity(profile, d.code, d.severity);
@@ -146,7 +185,14 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
     const anything = out.some((d) => d.file === root.path || d.file.startsWith(prefix));
     const any = [...found.skills, ...found.shadowed].some((s) => s.path.startsWith(prefix));
     if (!any && !anything) {
-      out.push(diagnostic('lint/no-skills', 'error', root.path, 'Missing required file: SKILL.md (no skill found in this folder)'));
+      out.push(
+        diagnostic(
+          'lint/no-skills',
+          'error',
+          root.path,
+          'Missing required file: SKILL.md (no skill found in this folder)',
+        ),
+      );
     }
   }
 
@@ -169,7 +215,12 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
   }
   for (const { rule, severity, options: ruleOptions } of enabled) {
     if (rule.scope !== 'catalog') continue;
-    rule.check({ skills: inputs, options: ruleOptions, profile, report: (r) => out.push(makeDiagnostic(rule, severity, r.file, r)) });
+    rule.check({
+      skills: inputs,
+      options: ruleOptions,
+      profile,
+      report: (r) => out.push(makeDiagnostic(rule, severity, r.file, r)),
+    });
   }
 
   // Inline disables apply to the diagnostics of their own file.

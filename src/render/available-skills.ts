@@ -10,14 +10,27 @@ export interface AvailableSkill {
 
 /** Escape text for XML content and attributes (`&`, `<`, `>`, quotes). */
 export function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 }
 
 /** Render skills as an `<available_skills>` block, one `<skill>` with name, description and location each. */
 export function renderAvailableSkills(skills: readonly AvailableSkill[]): string {
   const lines = ['<available_skills>'];
   for (const s of skills) {
-    lines.push('<skill>', '<name>', escapeXml(s.name), '</name>', '<description>', escapeXml(s.description), '</description>');
+    lines.push(
+      '<skill>',
+      '<name>',
+      escapeXml(s.name),
+      '</name>',
+      '<description>',
+      escapeXml(s.description),
+      '</description>',
+    );
     lines.push('<location>', escapeXml(s.path), '</location>', '</skill>');
   }
   lines.push('</available_skills>');

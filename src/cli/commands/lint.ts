@@ -19,12 +19,19 @@ export interface LintCliOptions extends SkillCliOptions {
 /** `--list-rules`: every rule, its severity per profile and what it checks (JSON with --json). */
 async function listRules(json: boolean): Promise<number> {
   if (json) {
-    const rows = RULES.map((r) => ({ code: r.code, severity: r.severity, description: r.description }));
+    const rows = RULES.map((r) => ({
+      code: r.code,
+      severity: r.severity,
+      description: r.description,
+    }));
     await writeOut(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
   const width = Math.max(...RULES.map((r) => r.code.length));
-  const lines = RULES.map((r) => `${r.code.padEnd(width)}  spec: ${r.severity.spec.padEnd(7)}  recommended: ${r.severity.recommended.padEnd(7)}  ${r.description}`);
+  const lines = RULES.map(
+    (r) =>
+      `${r.code.padEnd(width)}  spec: ${r.severity.spec.padEnd(7)}  recommended: ${r.severity.recommended.padEnd(7)}  ${r.description}`,
+  );
   await writeOut(`${lines.join('\n')}\n`);
   return 0;
 }
@@ -35,7 +42,11 @@ export async function runLint(paths: string[], opts: LintCliOptions): Promise<nu
   const cwd = process.cwd();
   const { config } = loadConfig({ cwd, file: opts.config });
   const profile = opts.profile ?? config.lint?.profile ?? 'recommended';
-  const result = await lintSkills({ ...discoverOptions(paths, opts), profile, rules: config.lint?.rules ?? {} });
+  const result = await lintSkills({
+    ...discoverOptions(paths, opts),
+    profile,
+    rules: config.lint?.rules ?? {},
+  });
   const format = opts.json ? 'json' : opts.format;
   await writeOut(formatLintResult(result, format, { cwd, verbose: opts.verbose ?? false }));
   if (result.errors > 0) return 1;

@@ -13,7 +13,10 @@ const require = createRequire(import.meta.url);
 
 const fs = createMemoryFileSystem({
   lib: {
-    'Bad_Name': { 'SKILL.md': '---\nname: Bad_Name\ndescription: Use when: colons, commas and 100% odd chars\nextra-field: x\n---\nBody\n' },
+    Bad_Name: {
+      'SKILL.md':
+        '---\nname: Bad_Name\ndescription: Use when: colons, commas and 100% odd chars\nextra-field: x\n---\nBody\n',
+    },
     good: { 'SKILL.md': '---\nname: good\ndescription: Use when all is well.\n---\nBody\n' },
   },
 });
@@ -25,7 +28,10 @@ describe('lint formats', () => {
   });
 
   it('json prints the contract shape', () => {
-    const out = JSON.parse(formatJson(result)) as { summary: object; diagnostics: Array<Record<string, unknown>> };
+    const out = JSON.parse(formatJson(result)) as {
+      summary: object;
+      diagnostics: Array<Record<string, unknown>>;
+    };
     assert.deepEqual(Object.keys(out), ['summary', 'diagnostics']);
     assert.deepEqual(out.summary, { skills: 2, errors: result.errors, warnings: result.warnings });
     for (const d of out.diagnostics) {
@@ -35,11 +41,19 @@ describe('lint formats', () => {
   });
 
   it('sarif validates against the SARIF 2.1.0 schema', () => {
-    const Ajv = require('ajv-draft-04') as new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: unknown } };
+    const Ajv = require('ajv-draft-04') as new (
+      o: object,
+    ) => { compile(s: object): ((d: unknown) => boolean) & { errors?: unknown } };
     const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as object;
     // The published schema has a pattern that is only valid without the `u` flag.
-    const validate = new Ajv({ strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema);
-    const log = JSON.parse(formatSarif(result, { cwd: '/lib' })) as { runs: Array<{ results: unknown[] }> };
+    const validate = new Ajv({
+      strict: false,
+      validateFormats: false,
+      unicodeRegExp: false,
+    }).compile(schema);
+    const log = JSON.parse(formatSarif(result, { cwd: '/lib' })) as {
+      runs: Array<{ results: unknown[] }>;
+    };
     assert.ok(validate(log), JSON.stringify(validate.errors));
     assert.equal(log.runs[0]?.results.length, result.diagnostics.length);
     assert.equal(validate({ version: '2.1.0' }), false, 'the validator does reject a broken log');
@@ -48,9 +62,14 @@ describe('lint formats', () => {
   it('github prints one well-formed workflow command per diagnostic', () => {
     const lines = formatGithub(result, { cwd: '/lib' }).trimEnd().split('\n');
     assert.equal(lines.length, result.diagnostics.length);
-    const command = /^::(error|warning|notice) file=[^,:\n]+,line=\d+,col=\d+(,endLine=\d+,endColumn=\d+)?,title=[^,:\n]+::[^\n\r]*$/;
+    const command =
+      /^::(error|warning|notice) file=[^,:\n]+,line=\d+,col=\d+(,endLine=\d+,endColumn=\d+)?,title=[^,:\n]+::[^\n\r]*$/;
     for (const line of lines) assert.match(line, command);
-    assert.ok(lines.some((l) => l.startsWith('::error file=Bad_Name/SKILL.md,line=2,col=1,title=frontmatter/name-format::')));
+    assert.ok(
+      lines.some((l) =>
+        l.startsWith('::error file=Bad_Name/SKILL.md,line=2,col=1,title=frontmatter/name-format::'),
+      ),
+    );
   });
 
   it('github escapes what workflow commands reserve', () => {

@@ -20,7 +20,9 @@ export function formatGithub(result: LintResult, options: { cwd?: string } = {})
   const cwd = options.cwd ?? process.cwd();
   const lines = result.diagnostics.map((d) => {
     const rel = path.relative(cwd, d.file);
-    const file = (rel.startsWith('..') || path.isAbsolute(rel) ? d.file : rel).split(path.sep).join('/');
+    const file = (rel.startsWith('..') || path.isAbsolute(rel) ? d.file : rel)
+      .split(path.sep)
+      .join('/');
     const props = [`file=${escapeProperty(file)}`, `line=${d.start.line}`, `col=${d.start.column}`];
     if (d.end) props.push(`endLine=${d.end.line}`, `endColumn=${d.end.column}`);
     props.push(`title=${escapeProperty(d.code)}`);

@@ -14,7 +14,11 @@ export const LINT_FORMATS = ['stylish', 'json', 'github', 'sarif'] as const;
 export type LintFormat = (typeof LINT_FORMATS)[number];
 
 /** Format a lint result; `cwd` makes paths relative where a format wants that. */
-export function formatLintResult(result: LintResult, format: LintFormat, options: { cwd?: string; verbose?: boolean } = {}): string {
+export function formatLintResult(
+  result: LintResult,
+  format: LintFormat,
+  options: { cwd?: string; verbose?: boolean } = {},
+): string {
   switch (format) {
     case 'stylish':
       return formatStylish(result, options);
@@ -25,6 +29,8 @@ export function formatLintResult(result: LintResult, format: LintFormat, options
     case 'sarif':
       return formatSarif(result, options);
     default:
-      throw new SkillsetError('usage/unknown-format', `Unknown format \`${String(format)}\``, { hint: `Use one of: ${LINT_FORMATS.join(', ')}.` });
+      throw new SkillsetError('usage/unknown-format', `Unknown format \`${String(format)}\``, {
+        hint: `Use one of: ${LINT_FORMATS.join(', ')}.`,
+      });
   }
 }

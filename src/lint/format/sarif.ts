@@ -17,7 +17,9 @@ export function formatSarif(result: LintResult, options: { cwd?: string } = {}):
   const rules = codes.map((code) => ({
     id: code,
     shortDescription: { text: descriptions.get(code) ?? `skillset diagnostic ${code}` },
-    help: { text: `See docs/${descriptions.has(code) ? `rules/${code}` : 'diagnostics'}.md in the skillset package.` },
+    help: {
+      text: `See docs/${descriptions.has(code) ? `rules/${code}` : 'diagnostics'}.md in the skillset package.`,
+    },
   }));
   const results = result.diagnostics.map((d) => {
     const rel = path.relative(cwd, d.file);

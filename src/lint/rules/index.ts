@@ -1,23 +1,39 @@
 // The rule registry: every lint rule, in code order. A meta-test holds it, the rule modules and docs/rules/ together.
 
 import type { Rule } from '../define-rule.js';
+import { bodyBrokenLink } from './body/broken-link.js';
+import { bodyTooLong } from './body/too-long.js';
+import { bodyTooShort } from './body/too-short.js';
+import { nearDuplicateDescription } from './catalog/near-duplicate-description.js';
+import { whenToUse } from './description/when-to-use.js';
 import { allowedToolsType } from './frontmatter/allowed-tools-type.js';
 import { compatibilityLength } from './frontmatter/compatibility-length.js';
 import { descriptionLength } from './frontmatter/description-length.js';
 import { descriptionRequired } from './frontmatter/description-required.js';
+import { fieldTypo } from './frontmatter/field-typo.js';
 import { nameFormat } from './frontmatter/name-format.js';
 import { nameMatchesFolder } from './frontmatter/name-matches-folder.js';
 import { nameRequired } from './frontmatter/name-required.js';
+import { pathsGlob } from './frontmatter/paths-glob.js';
 import { unknownField } from './frontmatter/unknown-field.js';
+import { versionSemver } from './frontmatter/version-semver.js';
 
 /** Every rule skillset has. */
 export const RULES: readonly Rule<never>[] = [
+  bodyBrokenLink,
+  bodyTooLong,
+  bodyTooShort,
+  nearDuplicateDescription,
+  whenToUse,
   allowedToolsType,
   compatibilityLength,
   descriptionLength,
   descriptionRequired,
+  fieldTypo,
   nameFormat,
   nameMatchesFolder,
   nameRequired,
+  pathsGlob,
   unknownField,
+  versionSemver,
 ] as unknown as readonly Rule<never>[];

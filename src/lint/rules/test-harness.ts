@@ -2,9 +2,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { RuleSetting } from '../../config/config.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { createMemoryFileSystem, type MemoryTree } from '../../discover/memory-fs.js';
-import type { RuleSetting } from '../../config/config.js';
 import { formatMessage, type Profile, type Rule } from '../define-rule.js';
 import { lintSkills } from '../run.js';
 
@@ -45,7 +45,10 @@ export function toTree(files: Record<string, string>): MemoryTree {
   for (const [p, text] of Object.entries(files)) {
     const parts = p.split('/');
     let node = tree;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as MemoryTree;
+    for (const part of parts.slice(0, -1)) {
+      node[part] ??= {};
+      node = node[part] as MemoryTree;
+    }
     node[parts[parts.length - 1] as string] = text;
   }
   return tree;
@@ -80,8 +83,10 @@ function matches<O>(rule: Rule<O>, d: Diagnostic, e: Expected): string | undefin
     const data = (d.data ?? {}) as Record<string, string | number>;
     if (formatMessage(template, data) !== d.message) return `not message \`${e.messageId}\``;
   }
-  if (e.message !== undefined && !d.message.includes(e.message)) return `message lacks "${e.message}"`;
-  if (e.line !== undefined && d.start.line !== e.line) return `line ${d.start.line}, expected ${e.line}`;
+  if (e.message !== undefined && !d.message.includes(e.message))
+    return `message lacks "${e.message}"`;
+  if (e.line !== undefined && d.start.line !== e.line)
+    return `line ${d.start.line}, expected ${e.line}`;
   if (e.column !== undefined && d.start.column !== e.column) {
     return `column ${d.start.column}, expected ${e.column}`;
   }
@@ -91,7 +96,8 @@ function matches<O>(rule: Rule<O>, d: Diagnostic, e: Expected): string | undefin
   if (e.endColumn !== undefined && d.end?.column !== e.endColumn) {
     return `end column ${d.end?.column}, expected ${e.endColumn}`;
   }
-  if (e.file !== undefined && d.file !== `${LIB}/${e.file}`) return `file ${d.file}, expected ${e.file}`;
+  if (e.file !== undefined && d.file !== `${LIB}/${e.file}`)
+    return `file ${d.file}, expected ${e.file}`;
   for (const [k, v] of Object.entries(e.data ?? {})) {
     if (d.data?.[k] !== v) return `data.${k} ${String(d.data?.[k])}, expected ${String(v)}`;
   }
@@ -107,7 +113,9 @@ export function testRule<O>(rule: Rule<O>, cases: readonly RuleCase[]): void {
         const opts: { profile: Profile; options?: Record<string, unknown> } = { profile };
         if (c.options) opts.options = c.options;
         const got = await lintWithRule(rule, c.files, opts);
-        const shown = JSON.stringify(got.map((d) => `${d.start.line}:${d.start.column} ${d.message}`));
+        const shown = JSON.stringify(
+          got.map((d) => `${d.start.line}:${d.start.column} ${d.message}`),
+        );
         assert.equal(got.length, c.expect.length, `diagnostics: ${shown}`);
         const severity = rule.severity[profile];
         c.expect.forEach((e, i) => {

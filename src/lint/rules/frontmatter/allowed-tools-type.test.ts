@@ -1,12 +1,25 @@
 import { testRule } from '../test-harness.js';
 import { allowedToolsType } from './allowed-tools-type.js';
 
-const skill = (field: string) => `---\nname: x\ndescription: Use when testing tools.\n${field}\n---\nBody.\n`;
+const skill = (field: string) =>
+  `---\nname: x\ndescription: Use when testing tools.\n${field}\n---\nBody.\n`;
 
 testRule(allowedToolsType, [
-  { title: 'accepts a space-separated string', files: { 'x/SKILL.md': skill('allowed-tools: Read Grep') }, expect: [] },
-  { title: 'accepts a list of strings', files: { 'x/SKILL.md': skill('allowed-tools:\n  - Read\n  - Bash(git:*)') }, expect: [] },
-  { title: 'accepts scalars in a list, as strings', files: { 'x/SKILL.md': skill('allowed-tools: [Read, 1, true]') }, expect: [] },
+  {
+    title: 'accepts a space-separated string',
+    files: { 'x/SKILL.md': skill('allowed-tools: Read Grep') },
+    expect: [],
+  },
+  {
+    title: 'accepts a list of strings',
+    files: { 'x/SKILL.md': skill('allowed-tools:\n  - Read\n  - Bash(git:*)') },
+    expect: [],
+  },
+  {
+    title: 'accepts scalars in a list, as strings',
+    files: { 'x/SKILL.md': skill('allowed-tools: [Read, 1, true]') },
+    expect: [],
+  },
   { title: 'accepts an empty value', files: { 'x/SKILL.md': skill('allowed-tools:') }, expect: [] },
   { title: 'accepts a missing field', files: { 'x/SKILL.md': skill('license: MIT') }, expect: [] },
   {

@@ -22,7 +22,12 @@ export const allowedToolsType = defineRule({
     const start = fieldPosition(ctx.skill, 'allowed-tools');
     if (Array.isArray(value)) {
       // Scalars are strings to the reference validator; nested lists and maps are not.
-      const bad = value.some((item, i) => typeof item === 'object' && item !== null && scalarSources[`allowed-tools.${i}`] === undefined);
+      const bad = value.some(
+        (item, i) =>
+          typeof item === 'object' &&
+          item !== null &&
+          scalarSources[`allowed-tools.${i}`] === undefined,
+      );
       if (bad) ctx.report({ messageId: 'items', start });
       return;
     }

@@ -1,12 +1,25 @@
 import { testRule } from '../test-harness.js';
 import { compatibilityLength } from './compatibility-length.js';
 
-const skill = (field: string) => `---\nname: x\ndescription: Use when testing.\n${field}\n---\nBody.\n`;
+const skill = (field: string) =>
+  `---\nname: x\ndescription: Use when testing.\n${field}\n---\nBody.\n`;
 
 testRule(compatibilityLength, [
-  { title: 'accepts a short string', files: { 'x/SKILL.md': skill('compatibility: Needs git and Node 20') }, expect: [] },
-  { title: 'accepts exactly 500 characters', files: { 'x/SKILL.md': skill(`compatibility: ${'a'.repeat(500)}`) }, expect: [] },
-  { title: 'accepts a number, read as written', files: { 'x/SKILL.md': skill('compatibility: 3.10') }, expect: [] },
+  {
+    title: 'accepts a short string',
+    files: { 'x/SKILL.md': skill('compatibility: Needs git and Node 20') },
+    expect: [],
+  },
+  {
+    title: 'accepts exactly 500 characters',
+    files: { 'x/SKILL.md': skill(`compatibility: ${'a'.repeat(500)}`) },
+    expect: [],
+  },
+  {
+    title: 'accepts a number, read as written',
+    files: { 'x/SKILL.md': skill('compatibility: 3.10') },
+    expect: [],
+  },
   { title: 'accepts a missing field', files: { 'x/SKILL.md': skill('license: MIT') }, expect: [] },
   {
     title: 'reports 501 characters at the field',

@@ -21,6 +21,7 @@ export const compatibilityLength = defineRule({
     const value = specString(ctx.skill, 'compatibility');
     if (value === undefined) return ctx.report({ messageId: 'notString', start });
     const length = [...value].length;
-    if (length > ctx.options.max) ctx.report({ messageId: 'tooLong', data: { max: ctx.options.max, length }, start });
+    if (length > ctx.options.max)
+      ctx.report({ messageId: 'tooLong', data: { max: ctx.options.max, length }, start });
   },
 });

@@ -4,8 +4,16 @@ import { descriptionLength } from './description-length.js';
 const skill = (description: string) => `---\nname: x\ndescription: ${description}\n---\nBody.\n`;
 
 testRule(descriptionLength, [
-  { title: 'accepts a short description', files: { 'x/SKILL.md': skill('Use when testing.') }, expect: [] },
-  { title: 'accepts exactly 1,024 characters', files: { 'x/SKILL.md': skill('a'.repeat(1024)) }, expect: [] },
+  {
+    title: 'accepts a short description',
+    files: { 'x/SKILL.md': skill('Use when testing.') },
+    expect: [],
+  },
+  {
+    title: 'accepts exactly 1,024 characters',
+    files: { 'x/SKILL.md': skill('a'.repeat(1024)) },
+    expect: [],
+  },
   {
     title: 'reports 1,025 characters at the field',
     files: { 'x/SKILL.md': skill('a'.repeat(1025)) },
@@ -18,7 +26,9 @@ testRule(descriptionLength, [
   },
   {
     title: 'counts a folded block as YAML reads it',
-    files: { 'x/SKILL.md': `---\nname: x\ndescription: >-\n  ${'word '.repeat(200)}\n  ${'word '.repeat(10)}end\n---\n` },
+    files: {
+      'x/SKILL.md': `---\nname: x\ndescription: >-\n  ${'word '.repeat(200)}\n  ${'word '.repeat(10)}end\n---\n`,
+    },
     expect: [{ messageId: 'tooLong', line: 3, data: { length: 1054 } }],
   },
   { title: 'leaves a list to other rules', files: { 'x/SKILL.md': skill('[a, b]') }, expect: [] },

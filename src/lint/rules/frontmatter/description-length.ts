@@ -17,7 +17,11 @@ export const descriptionLength = defineRule({
     if (value === undefined) return;
     const length = [...value].length;
     if (length > ctx.options.max) {
-      ctx.report({ messageId: 'tooLong', data: { max: ctx.options.max, length }, start: fieldPosition(ctx.skill, 'description') });
+      ctx.report({
+        messageId: 'tooLong',
+        data: { max: ctx.options.max, length },
+        start: fieldPosition(ctx.skill, 'description'),
+      });
     }
   },
 });

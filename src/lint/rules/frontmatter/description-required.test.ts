@@ -4,8 +4,16 @@ import { descriptionRequired } from './description-required.js';
 const skill = (field: string) => `---\nname: x\n${field}\n---\nBody.\n`;
 
 testRule(descriptionRequired, [
-  { title: 'accepts a description', files: { 'x/SKILL.md': skill('description: Use when testing.') }, expect: [] },
-  { title: 'accepts a number, read as written', files: { 'x/SKILL.md': skill('description: 42') }, expect: [] },
+  {
+    title: 'accepts a description',
+    files: { 'x/SKILL.md': skill('description: Use when testing.') },
+    expect: [],
+  },
+  {
+    title: 'accepts a number, read as written',
+    files: { 'x/SKILL.md': skill('description: 42') },
+    expect: [],
+  },
   {
     title: 'reports a missing description at the start of the file',
     files: { 'x/SKILL.md': skill('license: MIT') },

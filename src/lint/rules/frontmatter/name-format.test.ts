@@ -1,11 +1,20 @@
 import { testRule } from '../test-harness.js';
 import { nameFormat } from './name-format.js';
 
-const skill = (name: string) => `---\nname: ${name}\ndescription: Use when testing names.\n---\nBody.\n`;
+const skill = (name: string) =>
+  `---\nname: ${name}\ndescription: Use when testing names.\n---\nBody.\n`;
 
 testRule(nameFormat, [
-  { title: 'accepts lowercase letters, digits and single hyphens', files: { 'pdf-2/SKILL.md': skill('pdf-2') }, expect: [] },
-  { title: 'accepts any Unicode letter', files: { 'мой-навык/SKILL.md': skill('мой-навык') }, expect: [] },
+  {
+    title: 'accepts lowercase letters, digits and single hyphens',
+    files: { 'pdf-2/SKILL.md': skill('pdf-2') },
+    expect: [],
+  },
+  {
+    title: 'accepts any Unicode letter',
+    files: { 'мой-навык/SKILL.md': skill('мой-навык') },
+    expect: [],
+  },
   {
     title: 'reports upper case at the name',
     files: { 'x/SKILL.md': skill('My-Skill') },
@@ -37,7 +46,11 @@ testRule(nameFormat, [
     files: { 'x/SKILL.md': skill('a'.repeat(65)) },
     expect: [{ messageId: 'tooLong', data: { max: 64, length: 65 } }],
   },
-  { title: 'accepts exactly 64 characters', files: { 'x/SKILL.md': skill('é'.repeat(64)) }, expect: [] },
+  {
+    title: 'accepts exactly 64 characters',
+    files: { 'x/SKILL.md': skill('é'.repeat(64)) },
+    expect: [],
+  },
   {
     title: 'normalises to NFKC first (a full-width letter is lowercase ASCII)',
     files: { 'x/SKILL.md': skill('ｓkill') },
@@ -48,8 +61,16 @@ testRule(nameFormat, [
     files: { 'x/SKILL.md': skill('1.0') },
     expect: [{ messageId: 'chars', message: '`1.0`' }],
   },
-  { title: 'leaves a missing name to name-required', files: { 'x/SKILL.md': '---\ndescription: d\n---\n' }, expect: [] },
-  { title: 'leaves an empty name to name-required', files: { 'x/SKILL.md': skill('""') }, expect: [] },
+  {
+    title: 'leaves a missing name to name-required',
+    files: { 'x/SKILL.md': '---\ndescription: d\n---\n' },
+    expect: [],
+  },
+  {
+    title: 'leaves an empty name to name-required',
+    files: { 'x/SKILL.md': skill('""') },
+    expect: [],
+  },
   {
     title: 'is a warning in the recommended profile',
     files: { 'x/SKILL.md': skill('X') },

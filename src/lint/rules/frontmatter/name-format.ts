@@ -18,7 +18,8 @@ export const nameFormat = defineRule({
     uppercase: 'Skill name `{name}` must be lowercase',
     edgeHyphen: 'Skill name `{name}` cannot start or end with a hyphen',
     doubleHyphen: 'Skill name `{name}` cannot contain consecutive hyphens',
-    chars: 'Skill name `{name}` contains invalid characters. Only letters, digits, and hyphens are allowed.',
+    chars:
+      'Skill name `{name}` contains invalid characters. Only letters, digits, and hyphens are allowed.',
   },
   check(ctx) {
     const value = specString(ctx.skill, 'name');
@@ -29,7 +30,8 @@ export const nameFormat = defineRule({
     // Lengths count code points, as Python's len() does.
     if (data.length > MAX_NAME) ctx.report({ messageId: 'tooLong', data, start });
     if (name !== name.toLowerCase()) ctx.report({ messageId: 'uppercase', data, start });
-    if (name.startsWith('-') || name.endsWith('-')) ctx.report({ messageId: 'edgeHyphen', data, start });
+    if (name.startsWith('-') || name.endsWith('-'))
+      ctx.report({ messageId: 'edgeHyphen', data, start });
     if (name.includes('--')) ctx.report({ messageId: 'doubleHyphen', data, start });
     if (!/^[\p{L}\p{N}-]*$/u.test(name)) ctx.report({ messageId: 'chars', data, start });
   },

@@ -12,7 +12,8 @@ export const nameMatchesFolder = defineRule({
   severity: { spec: 'error', recommended: 'warning' },
   options: z.object({}),
   messages: {
-    mismatch: 'Directory name `{folder}` must match skill name `{name}`; the folder name is the command name',
+    mismatch:
+      'Directory name `{folder}` must match skill name `{name}`; the folder name is the command name',
   },
   check(ctx) {
     const value = specString(ctx.skill, 'name');
@@ -20,7 +21,11 @@ export const nameMatchesFolder = defineRule({
     const name = value.trim().normalize('NFKC');
     const folder = ctx.skill.name;
     if (folder.normalize('NFKC') !== name) {
-      ctx.report({ messageId: 'mismatch', data: { folder, name }, start: fieldPosition(ctx.skill, 'name') });
+      ctx.report({
+        messageId: 'mismatch',
+        data: { folder, name },
+        start: fieldPosition(ctx.skill, 'name'),
+      });
     }
   },
 });

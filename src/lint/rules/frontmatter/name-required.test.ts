@@ -1,7 +1,8 @@
 import { testRule } from '../test-harness.js';
 import { nameRequired } from './name-required.js';
 
-const skill = (field: string) => `---\n${field}\ndescription: Use when testing names.\n---\nBody.\n`;
+const skill = (field: string) =>
+  `---\n${field}\ndescription: Use when testing names.\n---\nBody.\n`;
 
 testRule(nameRequired, [
   { title: 'accepts a name', files: { 'x/SKILL.md': skill('name: x') }, expect: [] },
@@ -15,8 +16,16 @@ testRule(nameRequired, [
     files: { 'x/SKILL.md': skill('name:') },
     expect: [{ messageId: 'empty', line: 2, column: 1 }],
   },
-  { title: 'reports a blank string', files: { 'x/SKILL.md': skill("name: ' '") }, expect: [{ messageId: 'empty' }] },
-  { title: 'reports a mapping', files: { 'x/SKILL.md': skill('name:\n  en: x') }, expect: [{ messageId: 'empty', line: 2 }] },
+  {
+    title: 'reports a blank string',
+    files: { 'x/SKILL.md': skill("name: ' '") },
+    expect: [{ messageId: 'empty' }],
+  },
+  {
+    title: 'reports a mapping',
+    files: { 'x/SKILL.md': skill('name:\n  en: x') },
+    expect: [{ messageId: 'empty', line: 2 }],
+  },
   {
     title: 'is off in the recommended profile (the folder name stands in)',
     files: { 'x/SKILL.md': skill('license: MIT') },

@@ -19,6 +19,7 @@ export const nameRequired = defineRule({
     const { raw } = ctx.skill;
     if (!Object.hasOwn(raw, 'name')) return ctx.report({ messageId: 'missing' });
     const name = specString(ctx.skill, 'name');
-    if (name === undefined || name.trim() === '') ctx.report({ messageId: 'empty', start: fieldPosition(ctx.skill, 'name') });
+    if (name === undefined || name.trim() === '')
+      ctx.report({ messageId: 'empty', start: fieldPosition(ctx.skill, 'name') });
   },
 });

@@ -1,12 +1,17 @@
 import { testRule } from '../test-harness.js';
 import { unknownField } from './unknown-field.js';
 
-const skill = (fields: string) => `---\nname: x\ndescription: Use when testing fields.\n${fields}\n---\nBody.\n`;
+const skill = (fields: string) =>
+  `---\nname: x\ndescription: Use when testing fields.\n${fields}\n---\nBody.\n`;
 
 testRule(unknownField, [
   {
     title: 'accepts the six fields of the specification',
-    files: { 'x/SKILL.md': skill('license: MIT\ncompatibility: git\nallowed-tools: Read\nmetadata:\n  a: b') },
+    files: {
+      'x/SKILL.md': skill(
+        'license: MIT\ncompatibility: git\nallowed-tools: Read\nmetadata:\n  a: b',
+      ),
+    },
     expect: [],
   },
   {
@@ -17,12 +22,20 @@ testRule(unknownField, [
   {
     title: 'lists the allowed fields in the message',
     files: { 'x/SKILL.md': skill('version: 1.0') },
-    expect: [{ message: 'Only `allowed-tools`, `compatibility`, `description`, `license`, `metadata`, `name` are allowed.' }],
+    expect: [
+      {
+        message:
+          'Only `allowed-tools`, `compatibility`, `description`, `license`, `metadata`, `name` are allowed.',
+      },
+    ],
   },
   {
     title: 'reports each unexpected field',
     files: { 'x/SKILL.md': skill('tags: [a]\nversion: 1.0.0') },
-    expect: [{ messageId: 'unexpected', line: 4 }, { messageId: 'unexpected', line: 5 }],
+    expect: [
+      { messageId: 'unexpected', line: 4 },
+      { messageId: 'unexpected', line: 5 },
+    ],
   },
   {
     title: 'accepts the fields in `allow`',

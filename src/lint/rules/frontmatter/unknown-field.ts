@@ -5,7 +5,14 @@ import { defineRule } from '../../define-rule.js';
 import { fieldPosition } from '../fields.js';
 
 /** The fields of the open Agent Skills specification. */
-export const SPEC_FIELDS: readonly string[] = ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'];
+export const SPEC_FIELDS: readonly string[] = [
+  'allowed-tools',
+  'compatibility',
+  'description',
+  'license',
+  'metadata',
+  'name',
+];
 
 /** Only the specification's fields (plus any in `allow`) may appear. */
 export const unknownField = defineRule({
@@ -19,10 +26,17 @@ export const unknownField = defineRule({
   },
   check(ctx) {
     const allowed = new Set([...SPEC_FIELDS, ...ctx.options.allow]);
-    const list = [...allowed].sort().map((f) => `\`${f}\``).join(', ');
+    const list = [...allowed]
+      .sort()
+      .map((f) => `\`${f}\``)
+      .join(', ');
     for (const field of Object.keys(ctx.skill.raw)) {
       if (!allowed.has(field)) {
-        ctx.report({ messageId: 'unexpected', data: { field, allowed: list }, start: fieldPosition(ctx.skill, field) });
+        ctx.report({
+          messageId: 'unexpected',
+          data: { field, allowed: list },
+          start: fieldPosition(ctx.skill, field),
+        });
       }
     }
   },

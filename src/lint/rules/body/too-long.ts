@@ -1,0 +1,46 @@
+// body/too-long: a body over 500 lines or about 5,000 tokens belongs partly in `references/`.
+
+import { z } from 'zod';
+import { estimateTokens } from '../../../skill/parse.js';
+import { defineRule } from '../../define-rule.js';
+
+/** Lines in a text; a final newline does not start another line. */
+export function countLines(text: string): number {
+  if (text === '') return 0;
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+  return text.endsWith('\n') ? lines - 1 : lines;
+}
+
+/** The body may not exceed `maxLines` lines or `maxTokens` tokens (estimated as characters / 4). */
+export const bodyTooLong = defineRule({
+  code: 'body/too-long',
+  description: 'Limit the body to 500 lines and about 5,000 tokens.',
+  scope: 'skill',
+  severity: { spec: 'off', recommended: 'warning' },
+  options: z.object({
+    maxLines: z.number().int().positive().default(500),
+    maxTokens: z.number().int().positive().default(5000),
+  }),
+  messages: {
+    lines:
+      'Unexpected body of {lines} lines, expected at most {maxLines}; move detail into `references/` files and link to them',
+    tokens:
+      'Unexpected body of about {tokens} tokens, expected at most {maxTokens}; move detail into `references/` files and link to them',
+    both: 'Unexpected body of {lines} lines and about {tokens} tokens, expected at most {maxLines} lines and {maxTokens} tokens; move detail into `references/` files and link to them',
+  },
+  check(ctx) {
+    const { maxLines, maxTokens } = ctx.options;
+    const lines = countLines(ctx.body);
+    const tokens = estimateTokens(ctx.body.length);
+    const overLines = lines > maxLines;
+    const overTokens = tokens > maxTokens;
+    if (!overLines && !overTokens) return;
+    const messageId = overLines && overTokens ? 'both' : overLines ? 'lines' : 'tokens';
+    ctx.report({
+      messageId,
+      data: { lines, tokens, maxLines, maxTokens },
+      start: { line: ctx.skill.bodyLine, column: 1 },
+    });
+  },
+});
