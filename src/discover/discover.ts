@@ -50,6 +50,8 @@ export interface DiscoverOptions {
   maxFolders?: number;
   /** Take a lowercase `skill.md` when a folder has no `SKILL.md`, as the reference validator does (default false). */
   acceptLowercaseSkillFile?: boolean;
+  /** Called with each SKILL.md's real path and bytes as they are read (not for cache hits); lint uses it to read each file once. */
+  onFileRead?: (realPath: string, bytes: Buffer) => void;
   /** SKILL.md files larger than this are not loaded (default 1 MiB). */
   maxFileBytes?: number;
   /** Folder for the parse cache; `false` or absent disables it (the CLI passes `defaultCacheDir()`). */
@@ -215,6 +217,7 @@ async function scanRoot(
   o: Required<Pick<DiscoverOptions, 'maxDepth' | 'maxFolders' | 'maxFileBytes'>> & {
     cacheDir: string | false;
     acceptLowercase: boolean;
+    onFileRead: DiscoverOptions['onFileRead'];
     cwd: string;
     home: string;
   },
@@ -274,7 +277,7 @@ async function scanRoot(
     o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
   const out: RootScan = { candidates: [], diagnostics: walk.diagnostics };
   const reads = await Promise.all(
-    walk.found.map((f) => readFoundSkill(fs, f, realRoot, o.maxFileBytes, cache)),
+    walk.found.map((f) => readFoundSkill(fs, f, realRoot, o.maxFileBytes, cache, o.onFileRead)),
   );
   reads.forEach((r, order) => {
     const f = walk.found[order] as FoundSkill;
@@ -450,6 +453,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     cacheDir: options.cacheDir ?? false,
     acceptLowercase: options.acceptLowercaseSkillFile ?? false,
+    onFileRead: options.onFileRead,
     cwd,
     home,
   };

@@ -73,6 +73,7 @@ export async function readFoundSkill(
   root: string,
   maxBytes: number,
   cache: ParseCache | undefined,
+  onRead?: (realPath: string, bytes: Buffer) => void,
 ): Promise<ReadSkill> {
   const file = found.file;
   if (found.kind === 'dir' || found.kind === 'other') {
@@ -195,6 +196,7 @@ export async function readFoundSkill(
       );
     }
     const parsed = parseSkillFile(r.bytes, readPath);
+    onRead?.(realPath || readPath, r.bytes);
     if (!parsed.loadable)
       return { ok: false, diagnostics: [...diagnostics, ...parsed.diagnostics] };
     if (cache && hops === 0 && found.kind === 'file')

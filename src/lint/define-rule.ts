@@ -13,13 +13,35 @@ export const PROFILES: readonly Profile[] = ['spec', 'recommended'];
 /** A rule's severity in a profile, or `off`. */
 export type RuleSeverity = Severity | 'off';
 
+/** Sizes of a body, measured on its bytes (no decoding needed). */
+export interface BodyStats {
+  /** Lines, as an editor counts them (a final newline ends the last line). */
+  lines: number;
+  /** UTF-8 bytes: tokens are estimated as bytes / 4, as for `Skill.size`. */
+  bytes: number;
+  /** Bytes without leading and trailing white space. */
+  trimmedBytes: number;
+}
+
 /** One skill as a rule sees it: the record, its body, and helpers for positions. */
 export interface SkillInput {
   skill: Skill;
-  /** The whole file as text (invalid UTF-8 repaired). */
-  text: string;
-  /** The Markdown body. */
-  body: string;
+  /** The whole file as text (invalid UTF-8 repaired); decoded on first access. */
+  readonly text: string;
+  /** The Markdown body; decoded on first access. */
+  readonly body: string;
+  /** Sizes of the body, without decoding it. */
+  bodyStats: BodyStats;
+  /** Does the body contain `needle`? Answered on the bytes, without decoding the body. */
+  bodyIncludes(needle: string): boolean;
+  /**
+   * The body's bytes as a Latin-1 string: one character per byte, so ASCII syntax (Markdown
+   * delimiters) is found at byte offsets without the cost of decoding UTF-8. Non-ASCII text
+   * reads as mojibake: decode a slice with `Buffer.from(s, 'latin1').toString('utf8')`.
+   */
+  readonly bodyBytes: string;
+  /** The file position of a byte offset into the body (see `bodyBytes`). */
+  bodyBytePosition(offset: number): Position;
   /** The file position of an offset into `body`. */
   bodyPosition(offset: number): Position;
 }

@@ -16,11 +16,13 @@ import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
 import { BUILTIN_CODES, builtinSeverity } from './builtin.js';
 import {
+  type BodyStats,
   formatMessage,
   type Profile,
   type Report,
   type Rule,
   type RuleSeverity,
+  type SkillContext,
   type SkillInput,
 } from './define-rule.js';
 import { disabledCodes } from './disable.js';
@@ -99,27 +101,52 @@ export function resolveRules(
   return { enabled, builtin };
 }
 
-async function readInput(fs: FileSystem, skill: Skill): Promise<SkillInput | undefined> {
-  let r: Awaited<ReturnType<FileSystem['readFile']>>;
-  try {
-    r = await fs.readFile(skill.realPath || skill.path, Number.MAX_SAFE_INTEGER);
-  } catch {
-    return undefined; // gone since discovery: discovery diagnostics already speak for it
+const isSpace = (b: number): boolean =>
+  b === 32 || b === 10 || b === 13 || b === 9 || b === 12 || b === 11;
+
+/** Sizes of `bytes[from..]`: lines, bytes, and bytes without surrounding white space. */
+export function measureBody(bytes: Buffer, from: number): BodyStats {
+  const to = bytes.length;
+  let lines = 0;
+  for (let i = bytes.indexOf(10, from); i !== -1; i = bytes.indexOf(10, i + 1)) lines++;
+  if (to > from && bytes[to - 1] !== 10) lines++;
+  let lead = from;
+  while (lead < to && isSpace(bytes[lead] as number)) lead++;
+  let trail = to;
+  while (trail > lead && isSpace(bytes[trail - 1] as number)) trail--;
+  return { lines, bytes: to - from, trimmedBytes: trail - lead };
+}
+
+async function readInput(
+  fs: FileSystem,
+  skill: Skill,
+  seen: Map<string, Buffer>,
+): Promise<SkillInput | undefined> {
+  let raw = seen.get(skill.realPath);
+  if (!raw) {
+    let r: Awaited<ReturnType<FileSystem['readFile']>>;
+    try {
+      r = await fs.readFile(skill.realPath || skill.path, Number.MAX_SAFE_INTEGER);
+    } catch {
+      return undefined; // gone since discovery: discovery diagnostics already speak for it
+    }
+    if (!r.ok) return undefined;
+    raw = r.bytes;
   }
-  if (!r.ok) return undefined;
-  const bytes = isUtf8(r.bytes) ? r.bytes : Buffer.from(r.bytes.toString('utf8'));
-  // One full decode (UTF-8 decoding is most of the cost); the body is the text after the front matter.
-  const text = bytes.toString('utf8');
-  const body = text.slice(bytes.toString('utf8', 0, skill.bodyOffset).length);
+  const bytes = isUtf8(raw) ? raw : Buffer.from(raw.toString('utf8'));
+  // Decoding UTF-8 is most of what reading costs, and most rules never look at the body.
+  let text: string | undefined;
+  let body: string | undefined;
   let lineStarts: number[] | undefined;
-  return {
+  const input = {
     skill,
-    text,
-    body,
+    bodyStats: measureBody(bytes, skill.bodyOffset),
+    bodyIncludes: (needle: string) => bytes.includes(needle, skill.bodyOffset),
     bodyPosition(offset: number): Position {
+      const b = input.body;
       if (!lineStarts) {
         lineStarts = [0];
-        for (let i = 0; i < body.length; i++) if (body.charCodeAt(i) === 10) lineStarts.push(i + 1);
+        for (let i = b.indexOf('\n'); i !== -1; i = b.indexOf('\n', i + 1)) lineStarts.push(i + 1);
       }
       let lo = 0;
       let hi = lineStarts.length - 1;
@@ -130,7 +157,49 @@ async function readInput(fs: FileSystem, skill: Skill): Promise<SkillInput | und
       }
       return { line: skill.bodyLine + lo, column: offset - (lineStarts[lo] as number) + 1 };
     },
-  };
+    bodyBytePosition(offset: number): Position {
+      const at = skill.bodyOffset + offset;
+      const lineStart = bytes.lastIndexOf(10, at - 1) + 1;
+      let line = skill.bodyLine;
+      for (
+        let i = bytes.indexOf(10, skill.bodyOffset);
+        i !== -1 && i < lineStart;
+        i = bytes.indexOf(10, i + 1)
+      )
+        line++;
+      return {
+        line,
+        column: bytes.toString('utf8', Math.max(lineStart, skill.bodyOffset), at).length + 1,
+      };
+    },
+  } as SkillInput & { bytes: Buffer };
+  let latin1: string | undefined;
+  Object.defineProperty(input, 'bodyBytes', {
+    enumerable: false,
+    get: () => {
+      latin1 ??= bytes.toString('latin1', skill.bodyOffset);
+      return latin1;
+    },
+  });
+  Object.defineProperty(input, 'bytes', { value: bytes, enumerable: false });
+  Object.defineProperty(input, 'text', {
+    enumerable: true,
+    get: () => {
+      text ??= bytes.toString('utf8');
+      return text;
+    },
+  });
+  Object.defineProperty(input, 'body', {
+    enumerable: true,
+    get: () => {
+      body ??=
+        text !== undefined
+          ? text.slice(bytes.toString('utf8', 0, skill.bodyOffset).length)
+          : bytes.toString('utf8', skill.bodyOffset);
+      return body;
+    },
+  });
+  return input;
 }
 
 function makeDiagnostic(
@@ -169,9 +238,12 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
   const profile = options.profile ?? 'recommended';
   const { enabled, builtin } = resolveRules(profile, options.rules);
   const fs = options.fs ?? nodeFileSystem;
+  // Discovery hands over the bytes it reads (cache misses), so each file is read once.
+  const seen = new Map<string, Buffer>();
   const found = await discoverSkills({
     ...options,
     acceptLowercaseSkillFile: options.acceptLowercaseSkillFile ?? profile === 'spec',
+    onFileRead: (p, bytes) => seen.set(p, bytes),
   });
   const out: Diagnostic[] = [];
   for (const d of found.diagnostics) {
@@ -199,18 +271,18 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
   const skills = [...found.skills, ...found.shadowed];
   const inputs: SkillInput[] = [];
   for (const skill of skills) {
-    const input = await readInput(fs, skill);
+    const input = await readInput(fs, skill, seen);
     if (!input) continue;
     inputs.push(input);
+    // One context per skill (it inherits the input's lazy text and body); rules run one at a time.
+    const ctx = Object.create(input) as SkillContext<unknown>;
+    ctx.profile = profile;
+    ctx.exists = (p: string) => exists(fs, p);
     for (const { rule, severity, options: ruleOptions } of enabled) {
       if (rule.scope !== 'skill') continue;
-      await rule.check({
-        ...input,
-        options: ruleOptions,
-        profile,
-        exists: (p) => exists(fs, p),
-        report: (r) => out.push(makeDiagnostic(rule, severity, skill.path, r)),
-      });
+      ctx.options = ruleOptions;
+      ctx.report = (r: Report) => out.push(makeDiagnostic(rule, severity, skill.path, r));
+      await rule.check(ctx);
     }
   }
   for (const { rule, severity, options: ruleOptions } of enabled) {
@@ -225,7 +297,11 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
 
   // Inline disables apply to the diagnostics of their own file.
   const disabled = new Map<string, Set<string> | 'all'>();
-  for (const input of inputs) disabled.set(input.skill.path, disabledCodes(input.text));
+  for (const input of inputs) {
+    const { bytes } = input as SkillInput & { bytes: Buffer };
+    if (bytes.includes('skillset-disable'))
+      disabled.set(input.skill.path, disabledCodes(input.text));
+  }
   const kept = out.filter((d) => {
     const off = disabled.get(d.file);
     return !off || (off !== 'all' && !off.has(d.code));

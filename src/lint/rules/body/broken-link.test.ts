@@ -29,6 +29,20 @@ testRule(bodyBrokenLink, [
     ],
   },
   {
+    title: 'counts columns in characters after non-ASCII text, and decodes non-ASCII targets',
+    files: withApi('Voir le café — 😀 [là](références/manquant.md).\n'),
+    expect: [
+      {
+        messageId: 'missing',
+        line: 5,
+        column: 19,
+        endLine: 5,
+        endColumn: 47,
+        data: { target: 'références/manquant.md' },
+      },
+    ],
+  },
+  {
     title: 'reports a missing image',
     files: withApi('Intro.\n\n![flow](assets/flow.png)\n'),
     expect: [{ messageId: 'missing', line: 7, column: 1, data: { target: 'assets/flow.png' } }],

@@ -51,6 +51,8 @@ function destination(text: string, i: number): { target: string; end: number } |
 
 /** Inline links, images and reference definitions outside code, in order of appearance. */
 export function markdownLinks(markdown: string): MarkdownLink[] {
+  // Most bodies have no link at all: skip the masking pass for them.
+  if (!markdown.includes('](') && !markdown.includes(']:')) return [];
   const text = mask(markdown);
   const out: MarkdownLink[] = [];
   const scan = (from: number, to: number) => {
@@ -101,16 +103,20 @@ export const bodyBrokenLink = defineRule({
       'Unexpected link to missing file `{target}`, expected a path relative to the skill folder',
   },
   async check(ctx) {
-    for (const link of markdownLinks(ctx.body)) {
-      const file = localPath(link.target);
+    // No `](` and no `]:`: no link can be there, so leave the body undecoded.
+    if (!ctx.bodyIncludes('](') && !ctx.bodyIncludes(']:')) return;
+    // Markdown's syntax is ASCII, so links are found in the undecoded bytes; only targets are decoded.
+    for (const link of markdownLinks(ctx.bodyBytes)) {
+      const target = Buffer.from(link.target, 'latin1').toString('utf8');
+      const file = localPath(target);
       if (file === undefined) continue;
       const resolved = path.resolve(ctx.skill.dir, file);
       if (await ctx.exists(resolved)) continue;
       ctx.report({
         messageId: 'missing',
-        data: { target: link.target, path: resolved },
-        start: ctx.bodyPosition(link.start),
-        end: ctx.bodyPosition(link.end),
+        data: { target, path: resolved },
+        start: ctx.bodyBytePosition(link.start),
+        end: ctx.bodyBytePosition(link.end),
       });
     }
   },

@@ -12,7 +12,7 @@ export function countLines(text: string): number {
   return text.endsWith('\n') ? lines - 1 : lines;
 }
 
-/** The body may not exceed `maxLines` lines or `maxTokens` tokens (estimated as characters / 4). */
+/** The body may not exceed `maxLines` lines or `maxTokens` tokens (estimated as UTF-8 bytes / 4, as for `Skill.size`). */
 export const bodyTooLong = defineRule({
   code: 'body/too-long',
   description: 'Limit the body to 500 lines and about 5,000 tokens.',
@@ -31,8 +31,8 @@ export const bodyTooLong = defineRule({
   },
   check(ctx) {
     const { maxLines, maxTokens } = ctx.options;
-    const lines = countLines(ctx.body);
-    const tokens = estimateTokens(ctx.body.length);
+    const { lines, bytes } = ctx.bodyStats;
+    const tokens = estimateTokens(bytes);
     const overLines = lines > maxLines;
     const overTokens = tokens > maxTokens;
     if (!overLines && !overTokens) return;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { estimateTokens } from '../../../skill/parse.js';
 import { defineRule } from '../../define-rule.js';
 
-/** The body should hold at least `minTokens` tokens (estimated as characters / 4, blank edges trimmed). */
+/** The body should hold at least `minTokens` tokens (estimated as UTF-8 bytes / 4, blank edges trimmed). */
 export const bodyTooShort = defineRule({
   code: 'body/too-short',
   description: 'Suggest merging a skill whose body is under about 200 tokens.',
@@ -17,7 +17,7 @@ export const bodyTooShort = defineRule({
   },
   check(ctx) {
     const { minTokens } = ctx.options;
-    const tokens = estimateTokens(ctx.body.trim().length);
+    const tokens = estimateTokens(ctx.bodyStats.trimmedBytes);
     if (tokens >= minTokens) return;
     ctx.report({
       messageId: 'short',

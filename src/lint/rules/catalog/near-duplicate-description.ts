@@ -8,16 +8,58 @@ import { fieldPosition } from '../fields.js';
 /** Shingles in more skills than this are boilerplate: they find no candidates, though they still count. */
 const MAX_SHINGLE_SKILLS = 50;
 
-/** Word 3-gram shingles of a text (lowercased, punctuation dropped), or `undefined` under `minWords` words. */
-export function shingles(text: string, minWords: number): Set<string> | undefined {
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-  if (words.length < minWords) return undefined;
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= words.length; i++)
-    out.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
+/** Room for 2^17 distinct words in a numeric shingle (three word ids in one safe integer). */
+const WORD_BITS = 2 ** 17;
+
+/**
+ * Word 3-gram shingles of a text (lowercased, punctuation dropped), or `undefined` under `minWords`
+ * words. Words are numbered through `vocab`, so a shingle is one number, not a joined string.
+ */
+export function shingles(
+  text: string,
+  minWords: number,
+  vocab = new Map<string, number>(),
+): Set<number> | undefined {
+  const ids: number[] = [];
+  for (const w of words(text.toLowerCase())) {
+    let id = vocab.get(w);
+    if (id === undefined) {
+      id = vocab.size % WORD_BITS; // past 2^17 words, ids wrap: a rare collision only adds a shingle
+      vocab.set(w, id);
+    }
+    ids.push(id);
+  }
+  if (ids.length < minWords) return undefined;
+  const out = new Set<number>();
+  for (let i = 0; i + 3 <= ids.length; i++) {
+    out.add(
+      ((ids[i] as number) * WORD_BITS + (ids[i + 1] as number)) * WORD_BITS +
+        (ids[i + 2] as number),
+    );
+  }
+  return out;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** Runs of letters and digits (any script); a scan that tests only non-ASCII characters with a regex. */
+function words(text: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    const wordChar =
+      (c >= 97 && c <= 122) ||
+      (c >= 48 && c <= 57) ||
+      (c >= 65 && c <= 90) ||
+      (c > 127 && (LETTER_OR_DIGIT.test(String.fromCharCode(c)) || (c >= 0xd800 && c <= 0xdfff)));
+    if (wordChar) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(text.slice(start, i));
+      start = -1;
+    }
+  }
   return out;
 }
 
@@ -35,6 +77,22 @@ function jaccard(a: Float64Array, b: Float64Array): number {
   return shared / (a.length + b.length - shared);
 }
 
+/** A 32-bit hash of a code array (FNV-1a over the codes' low and high words). */
+function hashCodes(codes: Float64Array): number {
+  let h = 0x811c9dc5;
+  for (const c of codes) {
+    h = Math.imul(h ^ (c % 0x100000000), 0x01000193);
+    h = Math.imul(h ^ Math.floor(c / 0x100000000), 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function equalCodes(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** A skill's closest earlier twin: its index and the similarity. */
 export interface Twin {
   other: number;
@@ -48,13 +106,17 @@ const ID_BITS = 2 ** 24;
  * Each set as sorted codes that order shingles rarest first: a code is the shingle's document
  * frequency, then its first-seen order, in one number.
  */
-function encode(sets: readonly (Set<string> | undefined)[]): (Float64Array | undefined)[] {
-  const seen = new Map<string, { id: number; df: number }>();
+function encode(sets: readonly (Set<number> | undefined)[]): (Float64Array | undefined)[] {
+  // Ids and frequencies in flat arrays: no object per shingle (there are ~100K of them).
+  const idOf = new Map<number, number>();
+  const df: number[] = [];
   for (const set of sets) {
     for (const s of set ?? []) {
-      const info = seen.get(s);
-      if (info) info.df++;
-      else seen.set(s, { id: seen.size, df: 1 });
+      const id = idOf.get(s);
+      if (id === undefined) {
+        idOf.set(s, df.length);
+        df.push(1);
+      } else df[id] = (df[id] as number) + 1;
     }
   }
   return sets.map((set) => {
@@ -62,8 +124,8 @@ function encode(sets: readonly (Set<string> | undefined)[]): (Float64Array | und
     const codes = new Float64Array(set.size);
     let k = 0;
     for (const s of set) {
-      const { id, df } = seen.get(s) as { id: number; df: number };
-      codes[k++] = df * ID_BITS + id;
+      const id = idOf.get(s) as number;
+      codes[k++] = (df[id] as number) * ID_BITS + id;
     }
     return codes.sort();
   });
@@ -75,24 +137,26 @@ function encode(sets: readonly (Set<string> | undefined)[]): (Float64Array | und
  * must), found through an inverted index that skips boilerplate, so this stays near-linear.
  */
 export function nearDuplicates(
-  sets: readonly (Set<string> | undefined)[],
+  sets: readonly (Set<number> | undefined)[],
   threshold: number,
 ): Map<number, Twin> {
   const coded = encode(sets);
   const index = new Map<number, number[]>();
-  const firstWithKey = new Map<string, number>();
+  const firstWithKey = new Map<number, number[]>();
   const twins = new Map<number, Twin>();
   for (let i = 0; i < coded.length; i++) {
     const codes = coded[i];
     if (!codes || codes.length === 0) continue;
-    // Identical sets find each other even when every shingle is boilerplate.
-    const key = codes.join();
-    const same = firstWithKey.get(key);
+    // Identical sets find each other even when every shingle is boilerplate (hash, then compare).
+    const key = hashCodes(codes);
+    const same = (firstWithKey.get(key) ?? []).find((j) =>
+      equalCodes(codes, coded[j] as Float64Array),
+    );
     if (same !== undefined) {
       twins.set(i, { other: same, similarity: 1 });
       continue;
     }
-    firstWithKey.set(key, i);
+    firstWithKey.set(key, [...(firstWithKey.get(key) ?? []), i]);
     const size = codes.length;
     const prefix = codes.subarray(0, size - Math.ceil(threshold * size - 1e-9) + 1);
     const candidates = new Set<number>();
@@ -136,8 +200,9 @@ export const nearDuplicateDescription = defineRule({
     const inputs: SkillInput[] = [...ctx.skills].sort((a, b) =>
       a.skill.path < b.skill.path ? -1 : a.skill.path > b.skill.path ? 1 : 0,
     );
+    const vocab = new Map<string, number>();
     const sets = inputs.map(({ skill }) =>
-      skill.descriptionSource === 'none' ? undefined : shingles(skill.description, minWords),
+      skill.descriptionSource === 'none' ? undefined : shingles(skill.description, minWords, vocab),
     );
     for (const [i, twin] of [...nearDuplicates(sets, threshold)].sort((a, b) => a[0] - b[0])) {
       const { skill } = inputs[i] as SkillInput;

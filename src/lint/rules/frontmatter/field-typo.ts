@@ -20,6 +20,7 @@ export function misspeltField(field: string, known: readonly string[]): string |
   let bestD = limit + 1;
   for (const k of known) {
     const target = fold(k);
+    if (Math.abs(target.length - folded.length) > limit) continue; // cannot be within the limit
     const d = editDistance(folded, target);
     if (d >= bestD) continue;
     // Typos keep the first letter (`tools` is not `hooks`), and the plural of a
@@ -32,6 +33,9 @@ export function misspeltField(field: string, known: readonly string[]): string |
   return best;
 }
 
+const KNOWN: readonly string[] = [...KNOWN_FIELDS.keys()];
+const verdicts = new Map<string, string | undefined>();
+
 /** A top-level field that is not known but within an edit or two of a known one is reported with a suggestion. */
 export const fieldTypo = defineRule({
   code: 'frontmatter/field-typo',
@@ -41,10 +45,11 @@ export const fieldTypo = defineRule({
   options: z.object({ allow: z.array(z.string()).default([]) }),
   messages: { typo: 'Unknown field `{field}`; did you mean `{suggestion}`?' },
   check(ctx) {
-    const known = [...KNOWN_FIELDS.keys()];
     for (const field of Object.keys(ctx.skill.raw)) {
       if (ctx.options.allow.includes(field)) continue;
-      const suggestion = misspeltField(field, known);
+      // Libraries repeat the same few extra fields in every skill: decide each name once.
+      if (!verdicts.has(field)) verdicts.set(field, misspeltField(field, KNOWN));
+      const suggestion = verdicts.get(field);
       if (suggestion) {
         ctx.report({
           messageId: 'typo',

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import fc from 'fast-check';
+import { countLines } from './rules/body/too-long.js';
+import { measureBody } from './run.js';
+
+it('measures a body on its bytes as the decoded string would measure', () => {
+  const alphabet = fc.constantFrom('a', ' ', '\n', '\t', 'é', '—', '技', '😀', '\r', '#');
+  fc.assert(
+    fc.property(
+      fc.string({ unit: alphabet, maxLength: 60 }),
+      fc.string({ unit: alphabet, maxLength: 10 }),
+      (body, head) => {
+        const prefix = Buffer.from(`---\n${head}\n---\n`);
+        const stats = measureBody(Buffer.concat([prefix, Buffer.from(body)]), prefix.length);
+        assert.deepEqual(stats, {
+          lines: countLines(body),
+          bytes: Buffer.byteLength(body),
+          trimmedBytes: Buffer.byteLength(body.trim()),
+        });
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
