@@ -50,6 +50,22 @@ describe('skillset list', () => {
     assert.match(r.stdout, /\d+ skills\n$/);
   });
 
+  it('exits quietly when the reader closes the pipe early', () => {
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${cliPath}" list "${path.join(corporaDir, 'salesforce-skills', 'skills')}" --json | head -c 10; exit \${PIPESTATUS[0]}`,
+      ],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, SKILLSET_CACHE_DIR: cacheDir, HOME: home },
+      },
+    );
+    assert.equal(r.stderr, '');
+    assert.equal(r.status, 0);
+  });
+
   it('reads the standard scopes when given no path, and accepts --dir', () => {
     const none = cli(['list', '--json'], home);
     assert.equal(none.status, 0);

@@ -114,6 +114,12 @@ function program(): Command {
   return p;
 }
 
+// A reader that stops early (`skillset list | head`) closes the pipe: that is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 async function main(argv: string[]): Promise<void> {
   try {
     await program().parseAsync(argv);

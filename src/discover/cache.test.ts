@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -18,7 +18,11 @@ describe('the parse cache', () => {
   const lib = path.join(tmp, 'lib');
   const cacheDir = path.join(tmp, 'cache');
   const old = new Date(Date.now() - 60_000);
-  write(path.join(lib, 'a', 'SKILL.md'), '---\ndescription: first\ntags: [x]\n---\nA\n', old);
+  write(
+    path.join(lib, 'a', 'SKILL.md'),
+    '---\ndescription: first — café\ntags: [x, ü]\n---\nA\n',
+    old,
+  );
   write(path.join(lib, 'b', 'SKILL.md'), '---\ndescription: second\n---\nB\n', old);
 
   it('gives the same records warm as cold, decoding front matter lazily', async () => {
@@ -26,7 +30,14 @@ describe('the parse cache', () => {
     await discoverSkills({ roots: [lib], cacheDir });
     const warm = await discoverSkills({ roots: [lib], cacheDir });
     assert.equal(JSON.stringify(warm), JSON.stringify(cold));
-    assert.deepEqual(warm.skills[0]?.frontmatter.tags, ['x']);
+    assert.deepEqual(warm.skills[0]?.frontmatter.tags, ['x', 'ü']);
+  });
+
+  it('parses the file again when the front matter file is missing', async () => {
+    for (const f of readdirSync(cacheDir)) if (f.endsWith('.rest')) rmSync(path.join(cacheDir, f));
+    const warm = await discoverSkills({ roots: [lib], cacheDir });
+    assert.deepEqual(warm.skills[0]?.frontmatter.tags, ['x', 'ü']);
+    assert.equal(warm.skills[0]?.description, 'first — café');
   });
 
   it('re-parses a file whose size or mtime changed', async () => {

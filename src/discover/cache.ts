@@ -6,11 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Position } from '../diagnostics/diagnostic.js';
 import { normalizeFrontmatter } from '../skill/normalize.js';
+import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 import type { FileSystem } from './fs.js';
 
 /** Bump when parsing changes what it produces, so old caches are ignored. */
-export const PARSER_VERSION = 4;
+export const PARSER_VERSION = 5;
 
 /** An entry is trusted only if the file's mtime is this much older than the cache write (racy-git guard). */
 const RACY_MS = 2000;
@@ -30,17 +31,15 @@ interface Entry {
   size: number;
   mtimeMs: number;
   head: Head;
-  /** JSON of a Rest: decoded on first access only. */
-  rest: string;
 }
 
-/** A ParsedSkillFile whose front matter is decoded from `rest` on first access. */
+/** A ParsedSkillFile whose front matter is decoded on first access, from the cache's second file. */
 class LazyParsed {
-  #rest: string;
+  #rest: () => string | undefined;
   #file: string;
   #decoded: Lazy | undefined;
 
-  constructor(head: Head, rest: string, file: string) {
+  constructor(head: Head, rest: () => string | undefined, file: string) {
     Object.assign(this, head);
     this.#rest = rest;
     this.#file = file;
@@ -48,7 +47,17 @@ class LazyParsed {
 
   #get(): Lazy {
     if (!this.#decoded) {
-      const r = JSON.parse(this.#rest) as Rest;
+      const text = this.#rest();
+      if (text === undefined) {
+        // The second file is gone or from another write: parse the file again.
+        const { frontmatter, raw, positions, scalarSources } = parseSkillFile(
+          nodeFs.readFileSync(this.#file),
+          this.#file,
+        );
+        this.#decoded = { frontmatter, raw, positions, scalarSources };
+        return this.#decoded;
+      }
+      const r = JSON.parse(text) as Rest;
       const positions: Record<string, Position> = {};
       for (const [k, [line, column]] of Object.entries(r.positions))
         positions[k] = { line, column };
@@ -84,10 +93,17 @@ function jsonSafe(value: unknown): boolean {
   return true;
 }
 
+/** The first file: what every command needs, small enough to load on every run. */
 interface CacheFile {
   version: number;
   writtenAt: number;
   entries: Record<string, Entry>;
+}
+
+/** The second file: each record's front matter as JSON text, read only when a command asks for it. */
+interface RestFile {
+  writtenAt: number;
+  rests: Record<string, string>;
 }
 
 /** The default cache folder: `SKILLSET_CACHE_DIR`, else `$XDG_CACHE_HOME/skillset`, else `~/.cache/skillset`. */
@@ -101,6 +117,9 @@ export function defaultCacheDir(): string {
 export class ParseCache {
   private readonly old: Record<string, Entry>;
   private readonly next: Record<string, Entry> = {};
+  /** Front matter JSON of records stored this run. */
+  private readonly nextRests: Record<string, string> = {};
+  private oldRests: Record<string, string> | undefined;
   private readonly writtenAt: number;
   private dirty = false;
   /** Set when a record was too fresh to trust: rewriting the cache makes it trustworthy next time. */
@@ -147,7 +166,7 @@ export class ParseCache {
       return undefined;
     }
     this.next[file] = e;
-    return new LazyParsed(e.head, e.rest, file) as unknown as ParsedSkillFile;
+    return new LazyParsed(e.head, () => this.rests()[file], file) as unknown as ParsedSkillFile;
   }
 
   /** Remember a freshly parsed record. */
@@ -165,37 +184,63 @@ export class ParseCache {
     const { frontmatter: _typed, raw, positions, scalarSources, ...head } = parsed;
     const compact: Rest['positions'] = {};
     for (const [k, p] of Object.entries(positions)) compact[k] = [p.line, p.column];
-    this.next[file] = {
-      size,
-      mtimeMs,
-      head,
-      rest: JSON.stringify({ raw, positions: compact, sources: scalarSources }),
-    };
+    this.next[file] = { size, mtimeMs, head };
+    this.nextRests[file] = JSON.stringify({ raw, positions: compact, sources: scalarSources });
+  }
+
+  /** The second file's records, loaded on first need; empty when it is missing or from another write. */
+  private rests(): Record<string, string> {
+    if (!this.oldRests) {
+      try {
+        const data = JSON.parse(nodeFs.readFileSync(`${this.file}.rest`, 'latin1')) as RestFile;
+        this.oldRests =
+          data.writtenAt === this.writtenAt && typeof data.rests === 'object' ? data.rests : {};
+      } catch {
+        this.oldRests = {};
+      }
+    }
+    return this.oldRests;
   }
 
   /** Write the cache if anything changed (records not seen this run are dropped). Failures are ignored: a cache is an optimisation. */
   save(): void {
     const removed = Object.keys(this.old).some((k) => !(k in this.next));
     if (!this.dirty && !this.refresh && !removed) return;
-    const data: CacheFile = { version: PARSER_VERSION, writtenAt: Date.now(), entries: this.next };
-    const tmp = `${this.file}.${process.pid}.tmp`;
+    const writtenAt = Date.now();
+    // Carry over the front matter of records reused from the last write.
+    const rests: Record<string, string> = {};
+    for (const file of Object.keys(this.next)) {
+      const rest = this.nextRests[file] ?? this.rests()[file];
+      if (rest !== undefined) rests[file] = rest;
+    }
     try {
       nodeFs.mkdirSync(path.dirname(this.file), { recursive: true });
-      // Non-ASCII is written as \u escapes: an ASCII file decodes several times faster on load.
-      nodeFs.writeFileSync(
-        tmp,
-        JSON.stringify(data).replace(
-          /[\u007f-\uffff]/g,
-          (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-        ),
-      );
-      nodeFs.renameSync(tmp, this.file);
+      // The second file first: a reader that sees the new first file finds a matching second one.
+      writeAtomically(`${this.file}.rest`, { writtenAt, rests } satisfies RestFile);
+      writeAtomically(this.file, {
+        version: PARSER_VERSION,
+        writtenAt,
+        entries: this.next,
+      } satisfies CacheFile);
     } catch {
-      try {
-        nodeFs.rmSync(tmp, { force: true });
-      } catch {
-        // nothing more to do
-      }
+      // A cache is an optimisation: failing to write one is not an error.
     }
+  }
+}
+
+/** Write JSON through a temporary file and a rename. Non-ASCII goes out as \u escapes: an ASCII file loads several times faster. */
+function writeAtomically(file: string, data: unknown): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    nodeFs.writeFileSync(
+      tmp,
+      JSON.stringify(data).replace(
+        /[\u007f-\uffff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      ),
+    );
+    nodeFs.renameSync(tmp, file);
+  } finally {
+    nodeFs.rmSync(tmp, { force: true });
   }
 }

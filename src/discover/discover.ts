@@ -312,13 +312,12 @@ function resolveCandidates(
     s.diagnostics.push(d);
     diagnostics.push(d);
   };
-  all.sort(
-    (a, b) =>
-      a.rank - b.rank ||
-      a.rootIndex - b.rootIndex ||
-      Number(b.direct) - Number(a.direct) ||
-      a.order - b.order,
-  );
+  // One numeric key per candidate (precedence, root, direct before linked, walk order): a cheap, stable sort.
+  const n = all.length + 1;
+  const sortKey = (c: Candidate): number =>
+    ((c.rank * roots.length + c.rootIndex) * 2 + (c.direct ? 0 : 1)) * n + c.order;
+  const keys = new Map(all.map((c) => [c, sortKey(c)]));
+  all.sort((a, b) => (keys.get(a) as number) - (keys.get(b) as number));
 
   const byReal = new Map<string, Candidate>();
   const unique: Candidate[] = [];
@@ -347,7 +346,9 @@ function resolveCandidates(
   const groups = new Map<string, Candidate[]>();
   for (const c of unique) {
     const key = `${c.rootIndex}\0${c.skill.id}`;
-    groups.set(key, [...(groups.get(key) ?? []), c]);
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
   }
   const depth = (c: Candidate): number => (c.rel === '' ? 0 : c.rel.split('/').length);
   for (const group of groups.values()) {
@@ -464,7 +465,10 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
     diagnostics.push(...scan.diagnostics);
     const rank = precedence.indexOf((roots[rootIndex] as RootSpec).scope);
     for (const c of scan.candidates) {
-      candidates.push({ ...c, rank, rootIndex });
+      const candidate = c as Candidate;
+      candidate.rank = rank;
+      candidate.rootIndex = rootIndex;
+      candidates.push(candidate);
       diagnostics.push(...c.skill.diagnostics);
     }
   });
