@@ -20,7 +20,12 @@ const DEFINITION = /^ {0,3}\[([^\]\n^][^\]\n]*)\]:[ \t]*(<[^>\n]*>|\S+)/gm;
 
 /** Blank out code and comments, keeping offsets, so links inside them are not seen. */
 function mask(text: string): string {
-  const blank = (m: string) => m.replace(/[^\n]/g, ' ');
+  // Spaces of the same length per line (a per-character regex is slow on code-heavy skills).
+  const blank = (m: string) =>
+    m
+      .split('\n')
+      .map((line) => ' '.repeat(line.length))
+      .join('\n');
   return text.replace(FENCE, blank).replace(COMMENT, blank).replace(INLINE_CODE, blank);
 }
 
