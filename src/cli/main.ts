@@ -111,6 +111,66 @@ function program(): Command {
       const { runLint } = await import('./commands/lint.js');
       process.exitCode = await runLint(paths, opts);
     });
+  const withIndex = (cmd: Command): Command =>
+    withSkillOptions(cmd).option(
+      '--index <file>',
+      'the index file (default: one per set of roots in the cache folder)',
+    );
+
+  withIndex(
+    p
+      .command('index')
+      .description('Build or update the search index (only changed skills are re-indexed).')
+      .argument('[path...]', 'skills roots'),
+  )
+    .addHelpText('after', '\nJSON: { "skills", "added", "changed", "removed", "unchanged", "ms" }.')
+    .action(async (paths: string[], opts) => {
+      const { runIndex } = await import('./commands/search.js');
+      process.exitCode = await runIndex(paths, opts);
+    });
+
+  withIndex(
+    p
+      .command('search')
+      .description('Search skills; answers `coverage: none` when no skill fits.')
+      .argument('<query>', 'any text; no syntax to get wrong')
+      .argument('[path...]', 'skills roots (default: the standard scopes)'),
+  )
+    .option('--limit <n>', 'results at most', (v) => parseCount(v, '--limit'), 10)
+    .option('--explain', 'show the parts of each score')
+    .addHelpText(
+      'after',
+      '\nJSON: { "coverage": "ok" | "none", "results": [ { "name", "id", "score" } ] }.',
+    )
+    .action(async (query: string, paths: string[], opts) => {
+      const { runSearch } = await import('./commands/search.js');
+      process.exitCode = await runSearch(query, paths, opts);
+    });
+
+  withIndex(
+    p
+      .command('eval')
+      .description(
+        'Score search on labelled queries: Hit@1, Hit@3, MRR, none rates, per domain, latency.',
+      )
+      .argument(
+        '<queries>',
+        'JSONL: { "query", "expected": [names], "acceptable"?: [names], "domain"? } per line',
+      )
+      .argument('[path...]', 'skills roots'),
+  )
+    .option(
+      '--compare <previous>',
+      'a previous `eval --json` output: list regressions and improvements',
+    )
+    .addHelpText(
+      'after',
+      '\nJSON: { "n", "hit1", "hit3", "mrr", "falseNone", "correctNone", "p50Ms", "p95Ms", "labelsSha256", "perDomain", "queries" }.\nRuns scored against different label files are never compared.',
+    )
+    .action(async (file: string, paths: string[], opts) => {
+      const { runEval } = await import('./commands/search.js');
+      process.exitCode = await runEval(file, paths, opts);
+    });
   return p;
 }
 

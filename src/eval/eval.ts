@@ -1,0 +1,165 @@
+// Evaluation: labelled queries → Hit@1, Hit@3, MRR, none rates, per-domain table, latency; comparisons by query.
+
+import { createHash } from 'node:crypto';
+import { SkillsetError } from '../errors.js';
+import type { SearchResult } from '../search/rank.js';
+
+/** One labelled query: `expected` empty means no skill should come back. */
+export interface LabelledQuery {
+  query: string;
+  expected: string[];
+  acceptable?: string[];
+  domain?: string;
+}
+
+/** The outcome of one query. */
+export interface QueryOutcome {
+  query: string;
+  domain: string;
+  expected: string[];
+  /** Result ids, best first (empty for `none`). */
+  got: string[];
+  /** 1-based rank of the first right answer, 0 if none in the results. */
+  rank: number;
+  none: boolean;
+  ms: number;
+}
+
+/** Aggregate metrics. */
+export interface Metrics {
+  n: number;
+  hit1: number;
+  hit3: number;
+  mrr: number;
+  /** Share of positive queries answered `none`. */
+  falseNone: number;
+  /** Share of negative queries answered `none`. */
+  correctNone: number;
+}
+
+/** A whole run: metrics overall and per domain, latency, and the label file's hash. */
+export interface EvalReport extends Metrics {
+  p50Ms: number;
+  p95Ms: number;
+  labelsSha256: string;
+  perDomain: Record<string, Metrics>;
+  queries: QueryOutcome[];
+}
+
+/** Parse a JSONL label file; a malformed line is a SkillsetError naming its line. */
+export function parseLabels(text: string, file = 'labels'): LabelledQuery[] {
+  const out: LabelledQuery[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '') return;
+    let row: unknown;
+    try {
+      row = JSON.parse(line);
+    } catch (e) {
+      throw new SkillsetError(
+        'eval/bad-labels',
+        `${file}:${i + 1}: not JSON (${(e as Error).message})`,
+      );
+    }
+    const r = row as Partial<LabelledQuery>;
+    if (typeof r.query !== 'string' || !Array.isArray(r.expected)) {
+      throw new SkillsetError(
+        'eval/bad-labels',
+        `${file}:${i + 1}: expected { "query": string, "expected": [names] }`,
+      );
+    }
+    const q: LabelledQuery = { query: r.query, expected: r.expected.map(String) };
+    if (Array.isArray(r.acceptable)) q.acceptable = r.acceptable.map(String);
+    if (typeof r.domain === 'string') q.domain = r.domain;
+    out.push(q);
+  });
+  return out;
+}
+
+/** sha256 of the label file's bytes, hex. */
+export function labelsHash(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+/** Score one query's answer: a result matches by id or by name (the last `:` part). */
+export function outcome(label: LabelledQuery, result: SearchResult, ms: number): QueryOutcome {
+  const right = new Set([...label.expected, ...(label.acceptable ?? [])]);
+  const got = result.results.map((r) => r.id);
+  const idx = result.results.findIndex((r) => right.has(r.id) || right.has(r.name));
+  return {
+    query: label.query,
+    domain: label.domain ?? '',
+    expected: label.expected,
+    got,
+    rank: idx + 1,
+    none: result.coverage === 'none',
+    ms,
+  };
+}
+
+/** Metrics over outcomes. */
+export function metrics(outcomes: readonly QueryOutcome[]): Metrics {
+  const positive = outcomes.filter((o) => o.expected.length > 0);
+  const negative = outcomes.filter((o) => o.expected.length === 0);
+  const share = (n: number, d: number): number =>
+    d === 0 ? 0 : Math.round((n / d) * 10000) / 10000;
+  return {
+    n: outcomes.length,
+    hit1: share(positive.filter((o) => o.rank === 1).length, positive.length),
+    hit3: share(positive.filter((o) => o.rank >= 1 && o.rank <= 3).length, positive.length),
+    mrr: share(
+      positive.reduce((a, o) => a + (o.rank > 0 ? 1 / o.rank : 0), 0),
+      positive.length,
+    ),
+    falseNone: share(positive.filter((o) => o.none).length, positive.length),
+    correctNone: share(negative.filter((o) => o.none).length, negative.length),
+  };
+}
+
+/** Build a report from outcomes and the label file's hash. */
+export function report(outcomes: QueryOutcome[], labelsSha256: string): EvalReport {
+  const times = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  const domains = [...new Set(outcomes.map((o) => o.domain))].sort();
+  const perDomain: Record<string, Metrics> = {};
+  for (const d of domains)
+    perDomain[d || '(none)'] = metrics(outcomes.filter((o) => o.domain === d));
+  return {
+    ...metrics(outcomes),
+    p50Ms: Math.round(percentile(times, 50) * 1000) / 1000,
+    p95Ms: Math.round(percentile(times, 95) * 1000) / 1000,
+    labelsSha256,
+    perDomain,
+    queries: outcomes,
+  };
+}
+
+/** Query-by-query differences between two runs; refuses runs scored against different labels. */
+export function compareReports(
+  previous: EvalReport,
+  current: EvalReport,
+): { regressions: QueryOutcome[]; improvements: QueryOutcome[] } {
+  if (previous.labelsSha256 !== current.labelsSha256) {
+    throw new SkillsetError(
+      'eval/labels-differ',
+      `The runs were scored against different labels (${previous.labelsSha256.slice(0, 12)} vs ${current.labelsSha256.slice(0, 12)}); comparing them would mislead`,
+      { hint: 'Run both against the same label file.' },
+    );
+  }
+  const before = new Map(previous.queries.map((q) => [q.query, q]));
+  const regressions: QueryOutcome[] = [];
+  const improvements: QueryOutcome[] = [];
+  const good = (o: QueryOutcome): number =>
+    o.expected.length === 0 ? (o.none ? 1 : 0) : o.rank === 0 ? 0 : 1 / o.rank;
+  for (const q of current.queries) {
+    const p = before.get(q.query);
+    if (!p) continue;
+    if (good(q) < good(p)) regressions.push(q);
+    else if (good(q) > good(p)) improvements.push(q);
+  }
+  return { regressions, improvements };
+}

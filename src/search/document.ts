@@ -1,0 +1,78 @@
+// A skill as the index sees it: metadata fields, body sections, and its routing clauses.
+
+import type { Skill } from '../skill/types.js';
+import { type NotFor, parseClauses } from './clauses.js';
+import { identifierWords, tokenize } from './tokenize.js';
+
+/** The metadata fields, in index column order. */
+export const META_FIELDS = ['name', 'description', 'triggers', 'tags', 'headings'] as const;
+
+/** A metadata field name. */
+export type MetaField = (typeof META_FIELDS)[number];
+
+/** One indexed skill: terms per metadata field, body sections, and routing clauses. */
+export interface SearchDocument {
+  id: string;
+  name: string;
+  path: string;
+  contentHash: string;
+  /** Terms per metadata field (stemmed; stop words dropped). */
+  fields: Record<MetaField, string[]>;
+  /** Body sections as terms, one string of space-separated terms each. */
+  sections: string[];
+  notFor: NotFor[];
+}
+
+const MAX_SECTION_CHARS = 8000;
+
+/** Split a Markdown body into sections at headings (fenced code stays in its section). */
+export function sections(body: string): { headings: string[]; parts: string[] } {
+  const headings: string[] = [];
+  const parts: string[] = [];
+  let current: string[] = [];
+  let fence = false;
+  for (const line of body.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    const h = !fence && /^#{1,6}\s+(.*)$/.exec(line);
+    if (h) {
+      if (current.length > 0) parts.push(current.join('\n'));
+      current = [];
+      headings.push((h[1] as string).trim());
+    }
+    current.push(line);
+  }
+  if (current.length > 0) parts.push(current.join('\n'));
+  return {
+    headings,
+    parts: parts.map((p) => p.slice(0, MAX_SECTION_CHARS)).filter((p) => p.trim() !== ''),
+  };
+}
+
+/** Build the search document of a skill from its record and body. */
+export function toDocument(skill: Skill, body: string): SearchDocument {
+  const fm = skill.frontmatter;
+  const clauses = parseClauses(skill.description);
+  const { headings, parts } = sections(body);
+  const triggerText = [
+    ...(fm.triggers?.intents ?? []),
+    ...(fm.triggers?.contexts ?? []),
+    ...clauses.triggers,
+    ...(fm.aliases ?? []),
+    fm.whenToUse ?? '',
+  ].join('\n');
+  return {
+    id: skill.id,
+    name: skill.name,
+    path: skill.path,
+    contentHash: skill.contentHash,
+    fields: {
+      name: tokenize(identifierWords(skill.name)),
+      description: tokenize(clauses.lead),
+      triggers: tokenize(triggerText),
+      tags: tokenize([...(fm.tags ?? []), fm.category ?? '', fm.domain ?? ''].join(' ')),
+      headings: tokenize(headings.join('\n')),
+    },
+    sections: parts.map((p) => tokenize(p).join(' ')),
+    notFor: clauses.notFor,
+  };
+}

@@ -1,0 +1,218 @@
+// Ranking: FTS5 candidates from metadata and body, features per skill, a weighted score, and the coverage gate.
+
+import { META_FIELDS, type MetaField } from './document.js';
+import type { IndexStore, StoredDoc } from './store.js';
+import { tokenize } from './tokenize.js';
+
+/** Weights and thresholds of the ranker; the defaults were tuned on the dev query set only. */
+export interface RankSettings {
+  /** BM25 column weights, in META_FIELDS order. */
+  columns: Record<MetaField, number>;
+  /** Score = meta·BM25(meta) + body·BM25(body) + coverage·(query terms found) + name·(name words in the query). */
+  weights: { meta: number; body: number; coverage: number; name: number };
+  /** A skill whose `NOT for` topic the query matches is multiplied by this; its redirect gains `redirect`. */
+  notFor: { demote: number; redirect: number };
+  /** `coverage: none` when the best skill's share of (IDF-weighted) query terms is under this. */
+  minCoverage: number;
+  /** Candidates read from each table. */
+  candidates: number;
+  /** The body table is asked for this many of the query's rarest terms. */
+  bodyTerms: number;
+}
+
+/** The ranker's defaults. */
+export const DEFAULT_RANK: RankSettings = {
+  columns: { name: 6, description: 3, triggers: 3, tags: 2, headings: 1 },
+  weights: { meta: 1, body: 0.5, coverage: 1.5, name: 1 },
+  notFor: { demote: 0.5, redirect: 0.3 },
+  minCoverage: 0.34,
+  candidates: 100,
+  bodyTerms: 2,
+};
+
+/** One ranked skill, with the parts of its score for `--explain`. */
+export interface RankedSkill {
+  id: string;
+  name: string;
+  path: string;
+  score: number;
+  explain: {
+    meta: number;
+    body: number;
+    coverage: number;
+    name: number;
+    notFor?: string;
+    redirectedFrom?: string;
+  };
+}
+
+/** A search answer: `none` when no skill clears the coverage gate. */
+export interface SearchResult {
+  coverage: 'ok' | 'none';
+  results: RankedSkill[];
+  /** The query terms, after tokenising. */
+  terms: string[];
+}
+
+const MAX_TERMS = 32;
+
+/** The terms of a query (unique, in order), at most 32. */
+export function queryTerms(query: string): string[] {
+  return [...new Set(tokenize(query))].slice(0, MAX_TERMS);
+}
+
+/** An FTS5 MATCH expression that can never be a syntax error: every term quoted, ORed; the last one a prefix. */
+export function matchExpression(terms: readonly string[], prefixLast: boolean): string {
+  return terms
+    .map(
+      (t, i) =>
+        `"${t.replace(/"/g, '')}"${prefixLast && i === terms.length - 1 && t.length >= 3 ? '*' : ''}`,
+    )
+    .join(' OR ');
+}
+
+interface Candidate {
+  doc: StoredDoc;
+  meta: number;
+  body: number;
+}
+
+/** Rank the skills of `store` for `query`. */
+export function rank(
+  store: IndexStore,
+  query: string,
+  limit: number,
+  settings: RankSettings = DEFAULT_RANK,
+): SearchResult {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return { coverage: 'none', results: [], terms };
+  const prefixLast = !/\s$/.test(query);
+  const expr = matchExpression(terms, prefixLast);
+  const idf = termWeights(store, terms);
+  // Bodies are long: ask them only for the rarest terms, whose posting lists are short.
+  const rare = [...terms]
+    .sort((a, b) => (idf.get(b) ?? 0) - (idf.get(a) ?? 0))
+    .slice(0, settings.bodyTerms);
+  const bodyExpr = matchExpression(
+    rare,
+    prefixLast &&
+      rare.includes(terms[terms.length - 1] as string) &&
+      rare[rare.length - 1] === terms[terms.length - 1],
+  );
+  const weights = META_FIELDS.map((f) => settings.columns[f]).join(', ');
+  const metaRows = store
+    .statement(
+      `SELECT rowid, -bm25(meta, ${weights}) AS s FROM meta WHERE meta MATCH ? ORDER BY bm25(meta, ${weights}) LIMIT ?`,
+    )
+    .all(expr, settings.candidates) as Array<{ rowid: number; s: number }>;
+  const bodyRows = store
+    .statement(
+      'SELECT c.doc AS doc, -bm25(body) AS s FROM body JOIN chunks c ON c.rowid = body.rowid WHERE body MATCH ? ORDER BY bm25(body) LIMIT ?',
+    )
+    .all(bodyExpr, settings.candidates * 3) as Array<{ doc: number; s: number }>;
+
+  const byDoc = new Map<number, Candidate>();
+  const get = (rowid: number): Candidate | undefined => {
+    let c = byDoc.get(rowid);
+    if (!c) {
+      const doc = store.doc(rowid);
+      if (!doc) return undefined;
+      c = { doc, meta: 0, body: 0 };
+      byDoc.set(rowid, c);
+    }
+    return c;
+  };
+  for (const r of metaRows) {
+    const c = get(r.rowid);
+    if (c) c.meta = Math.max(c.meta, r.s);
+  }
+  for (const r of bodyRows) {
+    const c = get(r.doc);
+    if (c) c.body = Math.max(c.body, r.s);
+  }
+  if (byDoc.size === 0) return { coverage: 'none', results: [], terms };
+
+  const totalIdf = terms.reduce((a, t) => a + (idf.get(t) ?? 0), 0) || 1;
+  const maxMeta = Math.max(...[...byDoc.values()].map((c) => c.meta), 1e-9);
+  const maxBody = Math.max(...[...byDoc.values()].map((c) => c.body), 1e-9);
+  const queryTermSet = new Set(terms);
+
+  const scored = [...byDoc.values()].map((c) => {
+    let found = 0;
+    for (const t of terms) if (c.doc.terms.has(t)) found += idf.get(t) ?? 0;
+    const coverage = found / totalIdf;
+    const nameTerms = c.doc.fields.name;
+    const name =
+      nameTerms.length === 0
+        ? 0
+        : nameTerms.filter((t) => queryTermSet.has(t)).length / nameTerms.length;
+    const w = settings.weights;
+    const score =
+      w.meta * (c.meta / maxMeta) +
+      w.body * (c.body / maxBody) +
+      w.coverage * coverage +
+      w.name * name;
+    const ranked: RankedSkill = {
+      id: c.doc.id,
+      name: c.doc.name,
+      path: c.doc.path,
+      score,
+      explain: { meta: c.meta, body: c.body, coverage, name },
+    };
+    return { ranked, doc: c.doc, coverage };
+  });
+
+  applyNotFor(scored, queryTermSet, settings);
+  scored.sort((a, b) => b.ranked.score - a.ranked.score || (a.ranked.id < b.ranked.id ? -1 : 1));
+  const best = scored[0];
+  if (!best || best.coverage < settings.minCoverage)
+    return { coverage: 'none', results: [], terms };
+  return {
+    coverage: 'ok',
+    results: scored.slice(0, limit).map((s) => ({ ...s.ranked, score: round(s.ranked.score) })),
+    terms,
+  };
+}
+
+const round = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+/** `NOT for X — use Y`: when the query matches X, demote the skill and lift Y. */
+function applyNotFor(
+  scored: Array<{ ranked: RankedSkill; doc: StoredDoc; coverage: number }>,
+  query: ReadonlySet<string>,
+  settings: RankSettings,
+): void {
+  const byName = new Map(scored.map((s) => [s.doc.name, s]));
+  const lifts: Array<[string, number, string]> = [];
+  for (const s of scored) {
+    for (const clause of s.doc.notFor) {
+      const topic = clause.topicTerms;
+      if (topic.length === 0) continue;
+      const hit = topic.filter((t) => query.has(t)).length;
+      if (hit === 0 || hit / topic.length < 0.5) continue;
+      const before = s.ranked.score;
+      s.ranked.score *= settings.notFor.demote;
+      s.ranked.explain.notFor = clause.topic;
+      if (clause.use) lifts.push([clause.use, before, s.doc.id]);
+      break;
+    }
+  }
+  for (const [use, score, from] of lifts) {
+    const target = byName.get(use);
+    if (!target) continue;
+    target.ranked.score = Math.max(target.ranked.score, score) + settings.notFor.redirect;
+    target.ranked.explain.redirectedFrom = from;
+  }
+}
+
+/** Inverse document frequency of each term over the metadata (a term in no skill's metadata weighs as the rarest). */
+function termWeights(store: IndexStore, terms: readonly string[]): Map<string, number> {
+  const n = store.docCount();
+  const stmt = store.statement('SELECT doc FROM meta_vocab WHERE term = ?');
+  const out = new Map<string, number>();
+  for (const t of terms) {
+    const df = (stmt.get(t) as { doc: number } | undefined)?.doc ?? 0;
+    out.set(t, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+  }
+  return out;
+}

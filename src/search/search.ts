@@ -1,0 +1,63 @@
+// openSkillIndex: discover skills, bring the index file up to date by content hash, and search it.
+
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { readSkillBody } from '../discover/body.js';
+import { defaultCacheDir } from '../discover/cache.js';
+import { type DiscoverOptions, type DiscoverResult, discoverSkills } from '../discover/discover.js';
+import type { Skill } from '../skill/types.js';
+import { toDocument } from './document.js';
+import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
+import { IndexStore, type UpdateStats } from './store.js';
+
+/** Options for openSkillIndex: discovery options plus where the index lives. */
+export interface IndexOptions extends DiscoverOptions {
+  /** The index file; `:memory:` (the default for the library) keeps it in memory. */
+  indexFile?: string;
+  /** Ranker weights and thresholds (defaults: DEFAULT_RANK). */
+  rank?: RankSettings;
+}
+
+/** An open index over a set of skills. */
+export interface SkillIndex {
+  /** What discovery found (the indexed skills are `discovery.skills`). */
+  discovery: DiscoverResult;
+  /** What opening changed in the index. */
+  update: UpdateStats;
+  /** Search; any string is a valid query. */
+  search(query: string, options?: { limit?: number }): SearchResult;
+  close(): void;
+}
+
+/** The default index file for a set of roots: in the cache folder, named by the roots. */
+export function defaultIndexFile(roots: readonly string[], cacheDir = defaultCacheDir()): string {
+  const key = createHash('sha256')
+    .update(roots.map((r) => path.resolve(r)).join('\0'))
+    .digest('hex')
+    .slice(0, 20);
+  return path.join(cacheDir, `index-${key}.sqlite`);
+}
+
+/** Discover skills, update the index incrementally (only changed content is re-indexed), and return it open. */
+export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillIndex> {
+  const discovery = await discoverSkills(options);
+  const store = IndexStore.open(options.indexFile ?? ':memory:');
+  const byPath = new Map<string, Skill>(discovery.skills.map((s) => [s.path, s]));
+  const current = new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }]));
+  const update = await store.update(current, async (p) => {
+    const skill = byPath.get(p) as Skill;
+    try {
+      const body = await readSkillBody(skill, options.fs ? { fs: options.fs } : {});
+      return toDocument(skill, body.body);
+    } catch {
+      return toDocument(skill, ''); // unreadable since discovery: index its metadata
+    }
+  });
+  const settings = options.rank ?? DEFAULT_RANK;
+  return {
+    discovery,
+    update,
+    search: (query, o = {}) => rank(store, query, Math.max(1, o.limit ?? 10), settings),
+    close: () => store.close(),
+  };
+}

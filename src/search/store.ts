@@ -1,0 +1,249 @@
+// The index file: SQLite with FTS5 (metadata and body sections in separate tables), updated by content hash.
+
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SkillsetError } from '../errors.js';
+import type { NotFor } from './clauses.js';
+import { META_FIELDS, type MetaField, type SearchDocument } from './document.js';
+import { tokenize } from './tokenize.js';
+
+/** Bump when the schema or what is indexed changes: an older file is rebuilt. */
+export const INDEX_VERSION = 1;
+
+/** A stored document's metadata, as ranking reads it back. */
+export interface StoredDoc {
+  rowid: number;
+  id: string;
+  name: string;
+  path: string;
+  fields: Record<MetaField, string[]>;
+  /** Every metadata term, for quick membership tests. */
+  terms: ReadonlySet<string>;
+  /** `NOT for` clauses with their topics as terms. */
+  notFor: Array<NotFor & { topicTerms: string[] }>;
+}
+
+const TOKENIZER = `tokenize="unicode61 remove_diacritics 0 tokenchars '_'"`;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS docs(
+  rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
+  hash TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL);
+CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', contentless_delete=1, ${TOKENIZER});
+CREATE TABLE IF NOT EXISTS chunks(rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc);
+CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', contentless_delete=1, ${TOKENIZER});
+CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');
+CREATE VIRTUAL TABLE IF NOT EXISTS body_vocab USING fts5vocab(body, 'row');
+`;
+
+let Database: typeof BetterSqlite3 | undefined;
+function database(): typeof BetterSqlite3 {
+  Database ??= createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+  return Database;
+}
+
+/** What an update changed. */
+export interface UpdateStats {
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged: number;
+}
+
+/** The index file: open, update incrementally, and the reads ranking needs. */
+export class IndexStore {
+  readonly db: BetterSqlite3.Database;
+  private readonly docCache = new Map<number, StoredDoc>();
+
+  private constructor(db: BetterSqlite3.Database) {
+    this.db = db;
+  }
+
+  /** Open (or create) the index at `file` (`:memory:` for none on disk); an old schema is rebuilt. */
+  static open(file: string): IndexStore {
+    let db: BetterSqlite3.Database;
+    try {
+      db = new (database())(file);
+    } catch (e) {
+      throw new SkillsetError(
+        'index/unreadable',
+        `Cannot open the index ${file}: ${(e as Error).message}`,
+        {
+          hint: 'Delete the file or pass --index with another path.',
+        },
+      );
+    }
+    db.pragma('journal_mode = DELETE');
+    db.pragma('synchronous = NORMAL');
+    const version = (() => {
+      try {
+        return (
+          db.prepare("SELECT value FROM info WHERE key = 'version'").get() as
+            | { value: string }
+            | undefined
+        )?.value;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (version !== String(INDEX_VERSION)) {
+      for (const t of ['meta_vocab', 'body_vocab', 'meta', 'body', 'chunks', 'docs', 'info'])
+        db.exec(`DROP TABLE IF EXISTS ${t}`);
+    }
+    db.exec(SCHEMA);
+    db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('version', ?)").run(
+      String(INDEX_VERSION),
+    );
+    return new IndexStore(db);
+  }
+
+  /** The content hash of every stored path. */
+  storedHashes(): Map<string, { rowid: number; hash: string; id: string }> {
+    const rows = this.db.prepare('SELECT rowid, path, hash, id FROM docs').all() as Array<{
+      rowid: number;
+      path: string;
+      hash: string;
+      id: string;
+    }>;
+    return new Map(rows.map((r) => [r.path, { rowid: r.rowid, hash: r.hash, id: r.id }]));
+  }
+
+  /**
+   * Bring the index in line with `current` (path → content hash and id): delete what is gone or
+   * changed, then insert what `load` returns for the paths that need (re)indexing.
+   */
+  async update(
+    current: ReadonlyMap<string, { hash: string; id: string }>,
+    load: (path: string) => Promise<SearchDocument | undefined>,
+  ): Promise<UpdateStats> {
+    const stored = this.storedHashes();
+    const stats: UpdateStats = { added: 0, changed: 0, removed: 0, unchanged: 0 };
+    const remove: number[] = [];
+    const toLoad: string[] = [];
+    const renames: Array<{ rowid: number; id: string }> = [];
+    for (const [path, s] of stored) {
+      const now = current.get(path);
+      if (!now) {
+        remove.push(s.rowid);
+        stats.removed++;
+      } else if (now.hash !== s.hash) {
+        remove.push(s.rowid);
+        toLoad.push(path);
+        stats.changed++;
+      } else {
+        stats.unchanged++;
+        if (now.id !== s.id) renames.push({ rowid: s.rowid, id: now.id });
+      }
+    }
+    for (const path of current.keys()) {
+      if (!stored.has(path)) {
+        toLoad.push(path);
+        stats.added++;
+      }
+    }
+    toLoad.sort();
+    const docs: SearchDocument[] = [];
+    for (const path of toLoad) {
+      const doc = await load(path);
+      if (doc) docs.push(doc);
+    }
+    const db = this.db;
+    const delDoc = db.prepare('DELETE FROM docs WHERE rowid = ?');
+    const delMeta = db.prepare('DELETE FROM meta WHERE rowid = ?');
+    const chunkRows = db.prepare('SELECT rowid FROM chunks WHERE doc = ?');
+    const delBody = db.prepare('DELETE FROM body WHERE rowid = ?');
+    const delChunks = db.prepare('DELETE FROM chunks WHERE doc = ?');
+    const insDoc = db.prepare(
+      'INSERT INTO docs(id, name, path, hash, fields, not_for) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const insMeta = db.prepare(
+      `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
+    );
+    const insChunk = db.prepare('INSERT INTO chunks(doc) VALUES (?)');
+    const insBody = db.prepare('INSERT INTO body(rowid, text) VALUES (?, ?)');
+    const rename = db.prepare('UPDATE docs SET id = ? WHERE rowid = ?');
+    db.transaction(() => {
+      for (const rowid of remove) {
+        for (const { rowid: c } of chunkRows.all(rowid) as Array<{ rowid: number }>) delBody.run(c);
+        delChunks.run(rowid);
+        delMeta.run(rowid);
+        delDoc.run(rowid);
+      }
+      for (const r of renames) rename.run(r.id, r.rowid);
+      for (const d of docs) {
+        const rowid = Number(
+          insDoc.run(
+            d.id,
+            d.name,
+            d.path,
+            d.contentHash,
+            JSON.stringify(d.fields),
+            JSON.stringify(d.notFor),
+          ).lastInsertRowid,
+        );
+        insMeta.run(rowid, ...META_FIELDS.map((f) => d.fields[f].join(' ')));
+        for (const text of d.sections) {
+          if (text === '') continue;
+          const c = Number(insChunk.run(rowid).lastInsertRowid);
+          insBody.run(c, text);
+        }
+      }
+    })();
+    this.docCache.clear();
+    this.count = undefined;
+    return stats;
+  }
+
+  /** A stored document by rowid (memoised). */
+  doc(rowid: number): StoredDoc | undefined {
+    const hit = this.docCache.get(rowid);
+    if (hit) return hit;
+    const row = this.statement(
+      'SELECT rowid, id, name, path, fields, not_for FROM docs WHERE rowid = ?',
+    ).get(rowid) as
+      | { rowid: number; id: string; name: string; path: string; fields: string; not_for: string }
+      | undefined;
+    if (!row) return undefined;
+    const fields = JSON.parse(row.fields) as StoredDoc['fields'];
+    const doc: StoredDoc = {
+      rowid: row.rowid,
+      id: row.id,
+      name: row.name,
+      path: row.path,
+      fields,
+      terms: new Set(META_FIELDS.flatMap((f) => fields[f])),
+      notFor: (JSON.parse(row.not_for) as NotFor[]).map((n) => ({
+        ...n,
+        topicTerms: tokenize(n.topic),
+      })),
+    };
+    this.docCache.set(rowid, doc);
+    return doc;
+  }
+
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private count: number | undefined;
+
+  /** A prepared statement, memoised by its SQL. */
+  statement(sql: string): BetterSqlite3.Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
+  /** The number of indexed skills. */
+  docCount(): number {
+    this.count ??= (this.db.prepare('SELECT count(*) AS n FROM docs').get() as { n: number }).n;
+    return this.count;
+  }
+
+  /** Close the file. */
+  close(): void {
+    this.db.close();
+  }
+}
