@@ -18,6 +18,8 @@ export interface RankSettings {
   candidates: number;
   /** The body table is asked for this many of the query's rarest terms. */
   bodyTerms: number;
+  /** A query term found only in the body counts this much toward coverage (1 in metadata). */
+  bodyCoverage: number;
 }
 
 /** The ranker's defaults. */
@@ -25,9 +27,10 @@ export const DEFAULT_RANK: RankSettings = {
   columns: { name: 6, description: 3, triggers: 3, tags: 2, headings: 1 },
   weights: { meta: 1, body: 0.5, coverage: 1.5, name: 1 },
   notFor: { demote: 0.5, redirect: 0.3 },
-  minCoverage: 0.34,
+  minCoverage: 0.45,
   candidates: 100,
   bodyTerms: 2,
+  bodyCoverage: 0.5,
 };
 
 /** One ranked skill, with the parts of its score for `--explain`. */
@@ -138,9 +141,15 @@ export function rank(
   const queryTermSet = new Set(terms);
 
   const scored = [...byDoc.values()].map((c) => {
-    let found = 0;
-    for (const t of terms) if (c.doc.terms.has(t)) found += idf.get(t) ?? 0;
-    const coverage = found / totalIdf;
+    // Coverage ranks on metadata terms; the gate also credits terms found only in the body.
+    let inMeta = 0;
+    let inBody = 0;
+    for (const t of terms) {
+      if (c.doc.terms.has(t)) inMeta += idf.get(t) ?? 0;
+      else if (c.doc.bodyTerms.has(t)) inBody += idf.get(t) ?? 0;
+    }
+    const coverage = inMeta / totalIdf;
+    const gate = (inMeta + inBody * settings.bodyCoverage) / totalIdf;
     const nameTerms = c.doc.fields.name;
     const name =
       nameTerms.length === 0
@@ -159,14 +168,13 @@ export function rank(
       score,
       explain: { meta: c.meta, body: c.body, coverage, name },
     };
-    return { ranked, doc: c.doc, coverage };
+    return { ranked, doc: c.doc, gate };
   });
 
   applyNotFor(scored, queryTermSet, settings);
   scored.sort((a, b) => b.ranked.score - a.ranked.score || (a.ranked.id < b.ranked.id ? -1 : 1));
   const best = scored[0];
-  if (!best || best.coverage < settings.minCoverage)
-    return { coverage: 'none', results: [], terms };
+  if (!best || best.gate < settings.minCoverage) return { coverage: 'none', results: [], terms };
   return {
     coverage: 'ok',
     results: scored.slice(0, limit).map((s) => ({ ...s.ranked, score: round(s.ranked.score) })),
@@ -178,7 +186,7 @@ const round = (n: number): number => Math.round(n * 1e6) / 1e6;
 
 /** `NOT for X — use Y`: when the query matches X, demote the skill and lift Y. */
 function applyNotFor(
-  scored: Array<{ ranked: RankedSkill; doc: StoredDoc; coverage: number }>,
+  scored: Array<{ ranked: RankedSkill; doc: StoredDoc; gate: number }>,
   query: ReadonlySet<string>,
   settings: RankSettings,
 ): void {

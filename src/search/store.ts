@@ -8,7 +8,7 @@ import { META_FIELDS, type MetaField, type SearchDocument } from './document.js'
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 1;
+export const INDEX_VERSION = 2;
 
 /** A stored document's metadata, as ranking reads it back. */
 export interface StoredDoc {
@@ -19,6 +19,8 @@ export interface StoredDoc {
   fields: Record<MetaField, string[]>;
   /** Every metadata term, for quick membership tests. */
   terms: ReadonlySet<string>;
+  /** Every body term. */
+  bodyTerms: ReadonlySet<string>;
   /** `NOT for` clauses with their topics as terms. */
   notFor: Array<NotFor & { topicTerms: string[] }>;
 }
@@ -29,7 +31,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS docs(
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
-  hash TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL);
+  hash TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, body_terms TEXT NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', contentless_delete=1, ${TOKENIZER});
 CREATE TABLE IF NOT EXISTS chunks(rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc);
@@ -156,7 +158,7 @@ export class IndexStore {
     const delBody = db.prepare('DELETE FROM body WHERE rowid = ?');
     const delChunks = db.prepare('DELETE FROM chunks WHERE doc = ?');
     const insDoc = db.prepare(
-      'INSERT INTO docs(id, name, path, hash, fields, not_for) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO docs(id, name, path, hash, fields, not_for, body_terms) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     const insMeta = db.prepare(
       `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
@@ -173,6 +175,9 @@ export class IndexStore {
       }
       for (const r of renames) rename.run(r.id, r.rowid);
       for (const d of docs) {
+        const bodyTerms = [...new Set(d.sections.flatMap((s) => s.split(' ')))]
+          .filter(Boolean)
+          .sort();
         const rowid = Number(
           insDoc.run(
             d.id,
@@ -181,6 +186,7 @@ export class IndexStore {
             d.contentHash,
             JSON.stringify(d.fields),
             JSON.stringify(d.notFor),
+            bodyTerms.join(' '),
           ).lastInsertRowid,
         );
         insMeta.run(rowid, ...META_FIELDS.map((f) => d.fields[f].join(' ')));
@@ -201,9 +207,17 @@ export class IndexStore {
     const hit = this.docCache.get(rowid);
     if (hit) return hit;
     const row = this.statement(
-      'SELECT rowid, id, name, path, fields, not_for FROM docs WHERE rowid = ?',
+      'SELECT rowid, id, name, path, fields, not_for, body_terms FROM docs WHERE rowid = ?',
     ).get(rowid) as
-      | { rowid: number; id: string; name: string; path: string; fields: string; not_for: string }
+      | {
+          rowid: number;
+          id: string;
+          name: string;
+          path: string;
+          fields: string;
+          not_for: string;
+          body_terms: string;
+        }
       | undefined;
     if (!row) return undefined;
     const fields = JSON.parse(row.fields) as StoredDoc['fields'];
@@ -214,6 +228,7 @@ export class IndexStore {
       path: row.path,
       fields,
       terms: new Set(META_FIELDS.flatMap((f) => fields[f])),
+      bodyTerms: new Set(row.body_terms.split(' ')),
       notFor: (JSON.parse(row.not_for) as NotFor[]).map((n) => ({
         ...n,
         topicTerms: tokenize(n.topic),

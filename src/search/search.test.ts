@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import fc from 'fast-check';
+import { corporaDir } from '../test-support/paths.js';
+import { matchExpression, queryTerms } from './rank.js';
+import { openSkillIndex } from './search.js';
+import { tokenize } from './tokenize.js';
+
+const index = await openSkillIndex({
+  roots: [path.join(corporaDir, 'salesforce-skills', 'skills')],
+});
+after(() => index.close());
+
+/** Queries no Salesforce skill should answer: cooking, travel, trivia, everyday life. */
+export const NEGATIVE_QUERIES = [
+  'best pasta recipe for dinner',
+  'how long to boil an egg',
+  'vegan chocolate cake without eggs',
+  'sourdough starter feeding schedule',
+  'cheap flights to lisbon in may',
+  'what to pack for a beach holiday',
+  'hotels near the eiffel tower',
+  'train from rome to florence',
+  'who won the 1998 world cup',
+  'capital city of australia',
+  'how tall is mount everest',
+  'tallest building in the world',
+  'learn to play guitar chords',
+  'how to tie a bow tie',
+  'best running shoes for flat feet',
+  'marathon training plan for beginners',
+  'how to grow tomatoes on a balcony',
+  'when to prune rose bushes',
+  'fix a leaking kitchen tap',
+  'paint a bedroom wall',
+  'knitting a wool scarf pattern',
+  'symptoms of the common cold',
+  'how much water should a dog drink',
+  'train a puppy to sit',
+  'meaning of the word serendipity',
+  'translate good morning into japanese',
+  'moon phases this month',
+  'birthday party ideas for kids',
+  'how to meditate for beginners',
+  'recommend a fantasy novel',
+  'wine pairing with grilled fish',
+  'how to change a flat bicycle tyre',
+];
+
+describe('search over the salesforce library', () => {
+  it('indexes every skill', () => {
+    assert.equal(index.update.added, 978);
+  });
+
+  it('answers `coverage: none` to at least 90% of unrelated queries', () => {
+    assert.ok(NEGATIVE_QUERIES.length >= 30);
+    const answered = NEGATIVE_QUERIES.filter((q) => index.search(q).coverage === 'ok');
+    assert.ok(
+      answered.length <= NEGATIVE_QUERIES.length * 0.1,
+      `answered: ${answered.join(' | ')}`,
+    );
+  });
+
+  it('finds skills by their own words, and treats operators and symbols as text', () => {
+    const r = index.search('configure an approval process', { limit: 3 });
+    assert.equal(r.coverage, 'ok');
+    assert.ok(
+      r.results.some((s) => s.name === 'approval-processes'),
+      JSON.stringify(r.results),
+    );
+    for (const q of [
+      'salesforce + slack',
+      '100% test coverage',
+      'with_sharing',
+      'café',
+      'NOT OR AND',
+      '"unclosed',
+      'a*',
+      'NEAR(x y)',
+      'col:umn',
+      '🙂 emoji',
+      '',
+    ]) {
+      const out = index.search(q);
+      assert.ok(out.coverage === 'ok' || out.coverage === 'none', q);
+    }
+    assert.equal(index.search('').coverage, 'none');
+    assert.ok(Array.isArray(index.search('x'.repeat(10_000)).results));
+  });
+
+  it('never throws, whatever the query (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (q) => {
+        const r = index.search(q);
+        assert.ok(r.coverage === 'ok' || r.coverage === 'none');
+        assert.doesNotThrow(() => tokenize(q));
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 100 }), (q) => void index.search(q)),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is deterministic', () => {
+    const q = 'apex trigger bulk best practices';
+    assert.equal(JSON.stringify(index.search(q)), JSON.stringify(index.search(q)));
+  });
+});
+
+describe('query terms', () => {
+  it('keeps words, compounds and non-English text, and quotes every term', () => {
+    assert.deepEqual(queryTerms('with_sharing café 100% test'), [
+      'with_sharing',
+      'share',
+      'café',
+      '100',
+      'test',
+    ]);
+    assert.equal(matchExpression(['a', 'bcd'], true), '"a" OR "bcd"*');
+  });
+});
