@@ -208,3 +208,81 @@ describe('skillset lint', () => {
     );
   });
 });
+
+describe('skillset search, index and eval', () => {
+  const lib = path.join(corporaDir, 'salesforce-skills', 'skills');
+  const indexFile = path.join(
+    mkdtempSync(path.join(os.tmpdir(), 'skillset-index-')),
+    'index.sqlite',
+  );
+
+  it('indexes, then re-indexes nothing when nothing changed', () => {
+    const first = JSON.parse(cli(['index', lib, '--index', indexFile, '--json']).stdout) as {
+      added: number;
+      unchanged: number;
+    };
+    assert.equal(first.added, 978);
+    const again = JSON.parse(cli(['index', lib, '--index', indexFile, '--json']).stdout) as {
+      added: number;
+      unchanged: number;
+    };
+    assert.deepEqual([again.added, again.unchanged], [0, 978]);
+  });
+
+  it('prints the search contract, and `none` for an unrelated query', () => {
+    const r = cli([
+      'search',
+      'configure an approval process',
+      lib,
+      '--index',
+      indexFile,
+      '--json',
+      '--limit',
+      '3',
+    ]);
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as {
+      coverage: string;
+      results: Array<Record<string, unknown>>;
+    };
+    assert.equal(out.coverage, 'ok');
+    assert.deepEqual(Object.keys(out.results[0] ?? {}), ['name', 'id', 'score']);
+    const none = JSON.parse(
+      cli(['search', 'best pasta recipe for dinner', lib, '--index', indexFile, '--json']).stdout,
+    ) as { coverage: string; results: unknown[] };
+    assert.deepEqual(none, { coverage: 'none', results: [] });
+  });
+
+  it('evaluates a label file, and compares runs only on the same labels', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-eval-'));
+    const labels = path.join(dir, 'q.jsonl');
+    writeFileSync(
+      labels,
+      '{"query": "configure an approval process", "expected": ["approval-processes"], "domain": "admin"}\n{"query": "best pasta recipe", "expected": []}\n',
+    );
+    const r = cli(['eval', labels, lib, '--index', indexFile, '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as Record<string, unknown>;
+    for (const k of [
+      'n',
+      'hit1',
+      'hit3',
+      'mrr',
+      'falseNone',
+      'correctNone',
+      'p50Ms',
+      'p95Ms',
+      'labelsSha256',
+      'perDomain',
+    ])
+      assert.ok(k in out, k);
+    assert.equal(out.correctNone, 1);
+    const prev = path.join(dir, 'prev.json');
+    writeFileSync(prev, r.stdout);
+    assert.equal(cli(['eval', labels, lib, '--index', indexFile, '--compare', prev]).status, 0);
+    writeFileSync(labels, '{"query": "other", "expected": ["x"]}\n');
+    const refused = cli(['eval', labels, lib, '--index', indexFile, '--compare', prev]);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /different labels/);
+  });
+});
