@@ -10,6 +10,7 @@ import { lintSkills } from '../src/lint/run.js';
 import { type Library, scanLibrary } from './corpus.js';
 import { BASELINE_SCRIPT, runNode } from './processes.js';
 import { type Check, check, checkTable, timingTable } from './report.js';
+import { benchSearch } from './search.js';
 import type { Summary } from './stats.js';
 import { type RoundOptions, timeRoundRobin } from './timing.js';
 
@@ -176,6 +177,13 @@ async function main(): Promise<void> {
     for (const lib of libs) libraries.push(await reportLibrary(lib, tmp, o));
     const first = libs[0] as Library;
     const processResult = { label: first.label, ...(await reportProcess(first, tmp, o)) };
+    const search = await benchSearch(
+      first.root,
+      path.resolve(repoRoot, '..', 'shared', 'bench', 'salesforce-heldout.jsonl'),
+      cli,
+      tmp,
+      o,
+    );
 
     const file = path.join(os.tmpdir(), 'skillset-bench-latest.json');
     const json = {
@@ -184,6 +192,7 @@ async function main(): Promise<void> {
       rounds: o,
       libraries,
       process: processResult,
+      search,
     };
     fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
     console.log(`JSON: ${file}`);

@@ -1,0 +1,137 @@
+// Search benchmarks: index build time and size, query latency, a whole `skillset search` process, and a synthetic 20,000-skill library.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseLabels } from '../src/eval/eval.js';
+import { openSkillIndex } from '../src/search/search.js';
+import { runNode } from './processes.js';
+import { timingTable } from './report.js';
+import { quantile } from './stats.js';
+import { type RoundOptions, timeRoundRobin } from './timing.js';
+
+const ms = (t: number): string => `${t.toFixed(1)} ms`;
+
+/** Build an index from scratch; its wall time and file size. */
+async function build(
+  root: string,
+  file: string,
+): Promise<{ ms: number; bytes: number; skills: number }> {
+  fs.rmSync(file, { force: true });
+  const t = performance.now();
+  const index = await openSkillIndex({ roots: [root], indexFile: file });
+  const took = performance.now() - t;
+  const skills = index.discovery.skills.length;
+  index.close();
+  return { ms: took, bytes: fs.statSync(file).size, skills };
+}
+
+/** Latency of every query of a label file against an open index. */
+async function latency(
+  root: string,
+  file: string,
+  queries: readonly string[],
+): Promise<{ p50: number; p95: number }> {
+  const index = await openSkillIndex({ roots: [root], indexFile: file });
+  for (const q of queries.slice(0, 50)) index.search(q); // warm-up
+  const times = queries.map((q) => {
+    const t = performance.now();
+    index.search(q);
+    return performance.now() - t;
+  });
+  index.close();
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+/** Write a synthetic library of `n` skills made from real ones (names, descriptions and shortened bodies varied). */
+function synthesize(source: string, target: string, n: number): void {
+  const files: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name === 'SKILL.md') files.push(p);
+    }
+  };
+  walk(source);
+  files.sort();
+  const texts = files.map((f) => fs.readFileSync(f, 'utf8'));
+  for (let i = 0; i < n; i++) {
+    const text = texts[i % texts.length] as string;
+    const other = texts[(i * 7 + 3) % texts.length] as string;
+    const end = text.indexOf('\n---', 4);
+    const head = text.slice(0, end).replace(/^name: .*$/m, `name: skill-${i}`);
+    const body = `${text.slice(end + 4, end + 4 + 2500)}\n\n## See also\n\n${other.slice(-600)}\n`;
+    const dir = path.join(target, `group-${i % 50}`, `skill-${i}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'SKILL.md'), `${head}\n---${body}`);
+  }
+}
+
+/** Run the search benchmarks and print their tables; returns the figures for the JSON file. */
+export async function benchSearch(
+  root: string,
+  labelsFile: string,
+  cli: string,
+  tmp: string,
+  o: RoundOptions,
+): Promise<Record<string, unknown>> {
+  const queries = parseLabels(fs.readFileSync(labelsFile, 'utf8')).map((l) => l.query);
+  const file = path.join(tmp, 'search.sqlite');
+  const built = await build(root, file);
+  const lat = await latency(root, file, queries);
+  console.log(`search, ${built.skills} skills (${path.basename(labelsFile)} queries)`);
+  console.log(`  index build      ${ms(built.ms)}   target ≤ 3,000 ms (the library's own: 27 s)`);
+  console.log(
+    `  index size       ${(built.bytes / 1e6).toFixed(1)} MB   target ≤ 25 MB (theirs: 160 MB)`,
+  );
+  console.log(
+    `  search latency   p50 ${ms(lat.p50)} · p95 ${ms(lat.p95)}   target p50 ≤ 5 ms (theirs: ~270 ms)`,
+  );
+
+  const env = {
+    ...process.env,
+    SKILLSET_CACHE_DIR: fs.mkdtempSync(path.join(tmp, 'search-cache-')),
+  };
+  const q = 'configure an approval process';
+  runNode([cli, 'search', q, root, '--json'], env); // builds the index and the parse cache
+  await new Promise((r) => setTimeout(r, 2100)); // let the parse cache trust the files
+  runNode([cli, 'search', q, root, '--json'], env);
+  const timings = await timeRoundRobin(
+    [
+      { name: 'search-warm', run: () => runNode([cli, 'search', q, root, '--json'], env) },
+      { name: 'bare-node', run: () => runNode(['-e', '']) },
+    ],
+    o,
+  );
+  const ratio =
+    (timings['search-warm']?.median ?? Number.NaN) / (timings['bare-node']?.median ?? Number.NaN);
+  console.log(
+    timingTable(timings, {
+      'search-warm': 'node dist/cli/main.js search <query> <lib> --json, warm',
+      'bare-node': "node -e ''",
+    }),
+  );
+  console.log(
+    `  search-warm / bare-node   ${ratio.toFixed(2)}×   target ≤ 3×   ${ratio <= 3 ? 'pass' : 'FAIL'}`,
+  );
+
+  const synthetic = path.join(tmp, 'synthetic');
+  const n = Number(process.env.BENCH_SYNTHETIC ?? 20_000);
+  synthesize(root, synthetic, n);
+  const big = await build(synthetic, path.join(tmp, 'synthetic.sqlite'));
+  const bigLat = await latency(
+    synthetic,
+    path.join(tmp, 'synthetic.sqlite'),
+    queries.slice(0, 300),
+  );
+  console.log(
+    `  synthetic ${big.skills} skills: build ${(big.ms / 1000).toFixed(1)} s, ${(big.bytes / 1e6).toFixed(0)} MB, p50 ${ms(bigLat.p50)} · p95 ${ms(bigLat.p95)}\n`,
+  );
+  return {
+    build: built,
+    latency: lat,
+    process: timings,
+    processRatio: ratio,
+    synthetic: { ...big, latency: bigLat },
+  };
+}
