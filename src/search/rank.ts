@@ -141,15 +141,10 @@ export function rank(
   const queryTermSet = new Set(terms);
 
   const scored = [...byDoc.values()].map((c) => {
-    // Coverage ranks on metadata terms; the gate also credits terms found only in the body.
+    // Coverage ranks on metadata terms; the gate (below) also credits terms found only in the body.
     let inMeta = 0;
-    let inBody = 0;
-    for (const t of terms) {
-      if (c.doc.terms.has(t)) inMeta += idf.get(t) ?? 0;
-      else if (c.doc.bodyTerms.has(t)) inBody += idf.get(t) ?? 0;
-    }
+    for (const t of terms) if (c.doc.terms.has(t)) inMeta += idf.get(t) ?? 0;
     const coverage = inMeta / totalIdf;
-    const gate = (inMeta + inBody * settings.bodyCoverage) / totalIdf;
     const nameTerms = c.doc.fields.name;
     const name =
       nameTerms.length === 0
@@ -168,13 +163,18 @@ export function rank(
       score,
       explain: { meta: c.meta, body: c.body, coverage, name },
     };
-    return { ranked, doc: c.doc, gate };
+    return { ranked, doc: c.doc, coverage };
   });
 
   applyNotFor(scored, queryTermSet, settings);
   scored.sort((a, b) => b.ranked.score - a.ranked.score || (a.ranked.id < b.ranked.id ? -1 : 1));
   const best = scored[0];
-  if (!best || best.gate < settings.minCoverage) return { coverage: 'none', results: [], terms };
+  if (
+    !best ||
+    gateCoverage(store, best.doc, terms, idf, totalIdf, settings) < settings.minCoverage
+  ) {
+    return { coverage: 'none', results: [], terms };
+  }
   return {
     coverage: 'ok',
     results: scored.slice(0, limit).map((s) => ({ ...s.ranked, score: round(s.ranked.score) })),
@@ -184,9 +184,27 @@ export function rank(
 
 const round = (n: number): number => Math.round(n * 1e6) / 1e6;
 
+/** The best skill's share of the query: metadata terms in full, terms found only in its body at `bodyCoverage`. */
+function gateCoverage(
+  store: IndexStore,
+  doc: StoredDoc,
+  terms: readonly string[],
+  idf: ReadonlyMap<string, number>,
+  totalIdf: number,
+  settings: RankSettings,
+): number {
+  const body = store.bodyTerms(doc.rowid);
+  let found = 0;
+  for (const t of terms) {
+    if (doc.terms.has(t)) found += idf.get(t) ?? 0;
+    else if (body.has(t)) found += (idf.get(t) ?? 0) * settings.bodyCoverage;
+  }
+  return found / totalIdf;
+}
+
 /** `NOT for X — use Y`: when the query matches X, demote the skill and lift Y. */
 function applyNotFor(
-  scored: Array<{ ranked: RankedSkill; doc: StoredDoc; gate: number }>,
+  scored: Array<{ ranked: RankedSkill; doc: StoredDoc; coverage: number }>,
   query: ReadonlySet<string>,
   settings: RankSettings,
 ): void {

@@ -1,5 +1,6 @@
 // The index file: SQLite with FTS5 (metadata and body sections in separate tables), updated by content hash.
 
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SkillsetError } from '../errors.js';
@@ -8,7 +9,7 @@ import { META_FIELDS, type MetaField, type SearchDocument } from './document.js'
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 /** A stored document's metadata, as ranking reads it back. */
 export interface StoredDoc {
@@ -19,8 +20,6 @@ export interface StoredDoc {
   fields: Record<MetaField, string[]>;
   /** Every metadata term, for quick membership tests. */
   terms: ReadonlySet<string>;
-  /** Every body term. */
-  bodyTerms: ReadonlySet<string>;
   /** `NOT for` clauses with their topics as terms. */
   notFor: Array<NotFor & { topicTerms: string[] }>;
 }
@@ -93,11 +92,11 @@ export class IndexStore {
     if (version !== String(INDEX_VERSION)) {
       for (const t of ['meta_vocab', 'body_vocab', 'meta', 'body', 'chunks', 'docs', 'info'])
         db.exec(`DROP TABLE IF EXISTS ${t}`);
+      db.exec(SCHEMA);
+      db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('version', ?)").run(
+        String(INDEX_VERSION),
+      );
     }
-    db.exec(SCHEMA);
-    db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('version', ?)").run(
-      String(INDEX_VERSION),
-    );
     return new IndexStore(db);
   }
 
@@ -120,6 +119,20 @@ export class IndexStore {
     current: ReadonlyMap<string, { hash: string; id: string }>,
     load: (path: string) => Promise<SearchDocument | undefined>,
   ): Promise<UpdateStats> {
+    // One fingerprint of every (path, hash, id): when it matches the last update's, nothing changed.
+    const fingerprint = createHash('sha256')
+      .update(
+        [...current]
+          .map(([p, c]) => `${p}\0${c.hash}\0${c.id}`)
+          .sort()
+          .join('\n'),
+      )
+      .digest('hex');
+    const last = this.db.prepare("SELECT value FROM info WHERE key = 'fingerprint'").get() as
+      | { value: string }
+      | undefined;
+    if (last?.value === fingerprint)
+      return { added: 0, changed: 0, removed: 0, unchanged: current.size };
     const stored = this.storedHashes();
     const stats: UpdateStats = { added: 0, changed: 0, removed: 0, unchanged: 0 };
     const remove: number[] = [];
@@ -185,7 +198,7 @@ export class IndexStore {
             d.path,
             d.contentHash,
             JSON.stringify(d.fields),
-            JSON.stringify(d.notFor),
+            JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
             bodyTerms.join(' '),
           ).lastInsertRowid,
         );
@@ -196,6 +209,9 @@ export class IndexStore {
           insBody.run(c, text);
         }
       }
+      db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('fingerprint', ?)").run(
+        fingerprint,
+      );
     })();
     this.docCache.clear();
     this.count = undefined;
@@ -207,7 +223,7 @@ export class IndexStore {
     const hit = this.docCache.get(rowid);
     if (hit) return hit;
     const row = this.statement(
-      'SELECT rowid, id, name, path, fields, not_for, body_terms FROM docs WHERE rowid = ?',
+      'SELECT rowid, id, name, path, fields, not_for FROM docs WHERE rowid = ?',
     ).get(rowid) as
       | {
           rowid: number;
@@ -216,7 +232,6 @@ export class IndexStore {
           path: string;
           fields: string;
           not_for: string;
-          body_terms: string;
         }
       | undefined;
     if (!row) return undefined;
@@ -228,11 +243,7 @@ export class IndexStore {
       path: row.path,
       fields,
       terms: new Set(META_FIELDS.flatMap((f) => fields[f])),
-      bodyTerms: new Set(row.body_terms.split(' ')),
-      notFor: (JSON.parse(row.not_for) as NotFor[]).map((n) => ({
-        ...n,
-        topicTerms: tokenize(n.topic),
-      })),
+      notFor: JSON.parse(row.not_for) as StoredDoc['notFor'],
     };
     this.docCache.set(rowid, doc);
     return doc;
@@ -255,6 +266,14 @@ export class IndexStore {
   docCount(): number {
     this.count ??= (this.db.prepare('SELECT count(*) AS n FROM docs').get() as { n: number }).n;
     return this.count;
+  }
+
+  /** Every term of a skill's body (read on demand: only the gate needs it, for one skill). */
+  bodyTerms(rowid: number): ReadonlySet<string> {
+    const row = this.statement('SELECT body_terms FROM docs WHERE rowid = ?').get(rowid) as
+      | { body_terms: string }
+      | undefined;
+    return new Set(row ? row.body_terms.split(' ') : []);
   }
 
   /** Close the file. */
