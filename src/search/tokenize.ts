@@ -10,6 +10,7 @@ const STOP_WORDS = new Set(
 );
 
 const WORD = /[\p{L}\p{N}_]+/gu;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range starts at NUL on purpose
 const NON_ASCII = /[^\x00-\x7f]/;
 const ASCII_WORD = /[a-z0-9_]+/g;
 /** General punctuation, arrows, box drawing, symbols and dingbats: separators, never word characters. */
