@@ -9,7 +9,14 @@ export interface RankSettings {
   /** BM25 column weights, in META_FIELDS order. */
   columns: Record<MetaField, number>;
   /** Score = meta·BM25(meta) + body·BM25(body) + coverage·(query terms found) + name·(name words in the query). */
-  weights: { meta: number; body: number; coverage: number; name: number };
+  weights: {
+    meta: number;
+    body: number;
+    coverage: number;
+    name: number;
+    phrase: number;
+    nameQuery: number;
+  };
   /** A skill whose `NOT for` topic the query matches is multiplied by this; its redirect gains `redirect`. */
   notFor: { demote: number; redirect: number };
   /** `coverage: none` when the best skill's share of (IDF-weighted) query terms is under this. */
@@ -25,7 +32,7 @@ export interface RankSettings {
 /** The ranker's defaults. */
 export const DEFAULT_RANK: RankSettings = {
   columns: { name: 6, description: 3, triggers: 3, tags: 2, headings: 1 },
-  weights: { meta: 1, body: 0.5, coverage: 1.5, name: 1 },
+  weights: { meta: 1, body: 0.5, coverage: 1.5, name: 1, phrase: 2, nameQuery: 0 },
   notFor: { demote: 0.5, redirect: 0.3 },
   minCoverage: 0.45,
   candidates: 100,
@@ -139,6 +146,7 @@ export function rank(
   const maxMeta = Math.max(...[...byDoc.values()].map((c) => c.meta), 1e-9);
   const maxBody = Math.max(...[...byDoc.values()].map((c) => c.body), 1e-9);
   const queryTermSet = new Set(terms);
+  const queryPairs = terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
 
   const scored = [...byDoc.values()].map((c) => {
     // Coverage ranks on metadata terms; the gate (below) also credits terms found only in the body.
@@ -150,12 +158,20 @@ export function rank(
       nameTerms.length === 0
         ? 0
         : nameTerms.filter((t) => queryTermSet.has(t)).length / nameTerms.length;
+    // Adjacent query terms found adjacent in the skill's own words, and the query's share found in the name.
+    const phrase =
+      queryPairs.length === 0
+        ? 0
+        : queryPairs.filter((p) => c.doc.pairs.has(p)).length / queryPairs.length;
+    const nameQuery = nameTerms.filter((t) => queryTermSet.has(t)).length / terms.length;
     const w = settings.weights;
     const score =
       w.meta * (c.meta / maxMeta) +
       w.body * (c.body / maxBody) +
       w.coverage * coverage +
-      w.name * name;
+      w.name * name +
+      w.phrase * phrase +
+      w.nameQuery * nameQuery;
     const ranked: RankedSkill = {
       id: c.doc.id,
       name: c.doc.name,

@@ -20,6 +20,8 @@ export interface StoredDoc {
   fields: Record<MetaField, string[]>;
   /** Every metadata term, for quick membership tests. */
   terms: ReadonlySet<string>;
+  /** Adjacent term pairs (`a b`) of the name, description and triggers, for phrase matches. */
+  pairs: ReadonlySet<string>;
   /** `NOT for` clauses with their topics as terms. */
   notFor: Array<NotFor & { topicTerms: string[] }>;
 }
@@ -243,6 +245,11 @@ export class IndexStore {
       path: row.path,
       fields,
       terms: new Set(META_FIELDS.flatMap((f) => fields[f])),
+      pairs: new Set(
+        (['name', 'description', 'triggers'] as const).flatMap((f) =>
+          fields[f].slice(1).map((t, i) => `${fields[f][i]} ${t}`),
+        ),
+      ),
       notFor: JSON.parse(row.not_for) as StoredDoc['notFor'],
     };
     this.docCache.set(rowid, doc);
