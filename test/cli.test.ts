@@ -253,6 +253,26 @@ describe('skillset search, index and eval', () => {
     assert.deepEqual(none, { coverage: 'none', results: [] });
   });
 
+  it('takes the coverage gate from the config file', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-gate-'));
+    writeFileSync(
+      path.join(dir, 'skillset.config.json'),
+      JSON.stringify({ search: { minCoverage: 1 } }),
+    );
+    const strict = JSON.parse(
+      cli(
+        ['search', 'configure an approval process for deals', lib, '--index', indexFile, '--json'],
+        dir,
+      ).stdout,
+    ) as { coverage: string };
+    assert.equal(strict.coverage, 'none');
+    writeFileSync(
+      path.join(dir, 'skillset.config.json'),
+      JSON.stringify({ search: { minCoverage: 2 } }),
+    );
+    assert.equal(cli(['search', 'x', lib, '--index', indexFile], dir).status, 2);
+  });
+
   it('evaluates a label file, and compares runs only on the same labels', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-eval-'));
     const labels = path.join(dir, 'q.jsonl');

@@ -112,10 +112,15 @@ function program(): Command {
       process.exitCode = await runLint(paths, opts);
     });
   const withIndex = (cmd: Command): Command =>
-    withSkillOptions(cmd).option(
-      '--index <file>',
-      'the index file (default: one per set of roots in the cache folder)',
-    );
+    withSkillOptions(cmd)
+      .option(
+        '--index <file>',
+        'the index file (default: one per set of roots in the cache folder)',
+      )
+      .option(
+        '--config <file>',
+        'config file with a `search` section (default: skillset.config.json in the working folder or a parent)',
+      );
 
   withIndex(
     p

@@ -25,6 +25,28 @@ const schema = z
       })
       .strict()
       .optional(),
+    search: z
+      .object({
+        /** `coverage: none` below this share of the query's IDF-weighted terms (0–1). */
+        minCoverage: z.number().min(0).max(1).optional(),
+        /** A term found only in a skill's body counts this much toward the gate (0–1). */
+        bodyCoverage: z.number().min(0).max(1).optional(),
+        /** Score weights (see docs/search.md). */
+        weights: z
+          .object({
+            meta: z.number().min(0),
+            body: z.number().min(0),
+            coverage: z.number().min(0),
+            name: z.number().min(0),
+            phrase: z.number().min(0),
+            nameQuery: z.number().min(0),
+          })
+          .partial()
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

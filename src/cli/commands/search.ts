@@ -2,6 +2,7 @@
 
 import nodeFs from 'node:fs';
 import path from 'node:path';
+import { loadConfig } from '../../config/config.js';
 import { defaultCacheDir } from '../../discover/cache.js';
 import { SkillsetError } from '../../errors.js';
 import {
@@ -12,12 +13,26 @@ import {
   parseLabels,
   report,
 } from '../../eval/eval.js';
+import { DEFAULT_RANK, type RankSettings } from '../../search/rank.js';
 import { defaultIndexFile, openSkillIndex, type SkillIndex } from '../../search/search.js';
 import { discoverOptions, reportDiagnostics, type SkillCliOptions, writeOut } from '../options.js';
 
 /** Options shared by the index-reading commands. */
 export interface IndexCliOptions extends SkillCliOptions {
   index?: string;
+  config?: string;
+}
+
+/** Ranker settings: the defaults, overridden by the config file's `search` section. */
+function rankSettings(opts: IndexCliOptions): RankSettings {
+  const { config } = loadConfig({ cwd: process.cwd(), file: opts.config });
+  const s = config.search ?? {};
+  const settings: RankSettings = { ...DEFAULT_RANK, weights: { ...DEFAULT_RANK.weights } };
+  if (s.minCoverage !== undefined) settings.minCoverage = s.minCoverage;
+  if (s.bodyCoverage !== undefined) settings.bodyCoverage = s.bodyCoverage;
+  for (const [k, v] of Object.entries(s.weights ?? {}))
+    if (v !== undefined) settings.weights[k as keyof RankSettings['weights']] = v;
+  return settings;
 }
 
 async function open(paths: readonly string[], opts: IndexCliOptions): Promise<SkillIndex> {
@@ -27,7 +42,7 @@ async function open(paths: readonly string[], opts: IndexCliOptions): Promise<Sk
     ? path.resolve(opts.index)
     : defaultIndexFile(roots, opts.cache ? defaultCacheDir() : undefined);
   nodeFs.mkdirSync(path.dirname(indexFile), { recursive: true });
-  return openSkillIndex({ ...discover, indexFile });
+  return openSkillIndex({ ...discover, indexFile, rank: rankSettings(opts) });
 }
 
 /** `skillset index PATH…`: build or update the index; prints what changed. */
