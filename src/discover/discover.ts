@@ -190,7 +190,7 @@ async function scanLegacy(
       realDir: path.join(realRoot, path.relative(spec.path, path.dirname(f.file))),
       kind: 'file',
     };
-    const r = await readFoundSkill(fs, { ...found, file: f.file }, realRoot, maxBytes, undefined);
+    const r = await readFoundSkill(fs, found, realRoot, maxBytes, undefined);
     if (!r.ok) {
       out.diagnostics.push(...r.diagnostics);
       continue;

@@ -43,6 +43,17 @@ export function errorCode(e: unknown): string | undefined {
     : undefined;
 }
 
+/** Does `path` exist? A path that exists but cannot be read counts as existing (the caller reports it). */
+export async function pathExists(fs: FileSystem, path: string): Promise<boolean> {
+  try {
+    await fs.stat(path);
+    return true;
+  } catch (e) {
+    const code = errorCode(e);
+    return code !== 'ENOENT' && code !== 'ENOTDIR';
+  }
+}
+
 /** Make an error with a Node-style code, for FileSystem implementations. */
 export function fsError(code: string, path: string): Error {
   return Object.assign(new Error(`${code}: ${path}`), { code, path });

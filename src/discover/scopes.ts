@@ -2,7 +2,7 @@
 
 import path from 'node:path';
 import type { Scope } from '../skill/types.js';
-import { errorCode, type FileSystem } from './fs.js';
+import { type FileSystem, pathExists } from './fs.js';
 
 /** One folder to search, with the scope it belongs to. */
 export interface RootSpec {
@@ -64,16 +64,6 @@ export interface ScopeOptions {
   pluginDirs?: readonly string[] | undefined;
 }
 
-async function exists(fs: FileSystem, p: string): Promise<boolean> {
-  try {
-    await fs.stat(p);
-    return true;
-  } catch (e) {
-    if (errorCode(e) === 'ENOENT' || errorCode(e) === 'ENOTDIR') return false;
-    return true; // present but unreadable: let the walk report it
-  }
-}
-
 /** The folders from `cwd` up to the repository root (a folder holding `.git`), or up to but not including home. */
 export async function projectFolders(fs: FileSystem, cwd: string, home: string): Promise<string[]> {
   const out: string[] = [];
@@ -81,7 +71,7 @@ export async function projectFolders(fs: FileSystem, cwd: string, home: string):
   for (;;) {
     if (dir === path.resolve(home)) break;
     out.push(dir);
-    if (await exists(fs, path.join(dir, '.git'))) break;
+    if (await pathExists(fs, path.join(dir, '.git'))) break;
     const parent = path.dirname(dir);
     if (parent === dir) break;
     dir = parent;
@@ -127,7 +117,7 @@ export async function standardRoots(fs: FileSystem, o: ScopeOptions): Promise<Ro
     });
   }
   const present: RootSpec[] = [];
-  for (const r of roots) if (await exists(fs, r.path)) present.push(r);
+  for (const r of roots) if (await pathExists(fs, r.path)) present.push(r);
   return present;
 }
 
@@ -150,7 +140,7 @@ export async function nestedRoots(
         const p = path.join(dir, sub, 'skills');
         if (seen.has(p)) continue;
         seen.add(p);
-        if (await exists(fs, p))
+        if (await pathExists(fs, p))
           out.push({ spec: { path: p, scope: 'nested' }, depth: dir.split(path.sep).length });
       }
       dir = path.dirname(dir);

@@ -42,8 +42,6 @@ export interface SkillInput {
   readonly bodyBytes: string;
   /** The file position of a byte offset into the body (see `bodyBytes`). */
   bodyBytePosition(offset: number): Position;
-  /** The file position of an offset into `body`. */
-  bodyPosition(offset: number): Position;
 }
 
 /** What a report carries: a message id, its data, and where. */

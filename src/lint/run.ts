@@ -1,6 +1,5 @@
 // lintSkills: discover, run every enabled rule, apply config and inline disables, count.
 
-import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import type { RuleSetting } from '../config/config.js';
 import {
@@ -10,8 +9,9 @@ import {
   type Position,
 } from '../diagnostics/diagnostic.js';
 import { type DiscoverOptions, discoverSkills } from '../discover/discover.js';
-import { errorCode, type FileSystem, nodeFileSystem } from '../discover/fs.js';
+import { type FileSystem, nodeFileSystem, pathExists } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
+import { repairUtf8 } from '../skill/parse.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
 import { BUILTIN_CODES, builtinSeverity } from './builtin.js';
@@ -133,30 +133,14 @@ async function readInput(
     if (!r.ok) return undefined;
     raw = r.bytes;
   }
-  const bytes = isUtf8(raw) ? raw : Buffer.from(raw.toString('utf8'));
+  const bytes = repairUtf8(raw);
   // Decoding UTF-8 is most of what reading costs, and most rules never look at the body.
   let text: string | undefined;
   let body: string | undefined;
-  let lineStarts: number[] | undefined;
   const input = {
     skill,
     bodyStats: measureBody(bytes, skill.bodyOffset),
     bodyIncludes: (needle: string) => bytes.includes(needle, skill.bodyOffset),
-    bodyPosition(offset: number): Position {
-      const b = input.body;
-      if (!lineStarts) {
-        lineStarts = [0];
-        for (let i = b.indexOf('\n'); i !== -1; i = b.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-      }
-      let lo = 0;
-      let hi = lineStarts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if ((lineStarts[mid] as number) <= offset) lo = mid;
-        else hi = mid - 1;
-      }
-      return { line: skill.bodyLine + lo, column: offset - (lineStarts[lo] as number) + 1 };
-    },
     bodyBytePosition(offset: number): Position {
       const at = skill.bodyOffset + offset;
       const lineStart = bytes.lastIndexOf(10, at - 1) + 1;
@@ -224,15 +208,6 @@ function makeDiagnostic(
   );
 }
 
-async function exists(fs: FileSystem, p: string): Promise<boolean> {
-  try {
-    await fs.stat(p);
-    return true;
-  } catch (e) {
-    return errorCode(e) !== 'ENOENT' && errorCode(e) !== 'ENOTDIR';
-  }
-}
-
 /** Lint skills: discovery and parse problems plus every enabled rule. Throws SkillsetError only for bad settings. */
 export async function lintSkills(options: LintOptions = {}): Promise<LintResult> {
   const profile = options.profile ?? 'recommended';
@@ -277,7 +252,7 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
     // One context per skill (it inherits the input's lazy text and body); rules run one at a time.
     const ctx = Object.create(input) as SkillContext<unknown>;
     ctx.profile = profile;
-    ctx.exists = (p: string) => exists(fs, p);
+    ctx.exists = (p: string) => pathExists(fs, p);
     for (const { rule, severity, options: ruleOptions } of enabled) {
       if (rule.scope !== 'skill') continue;
       ctx.options = ruleOptions;

@@ -4,14 +4,6 @@ import { z } from 'zod';
 import { estimateTokens } from '../../../skill/parse.js';
 import { defineRule } from '../../define-rule.js';
 
-/** Lines in a text; a final newline does not start another line. */
-export function countLines(text: string): number {
-  if (text === '') return 0;
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
-  return text.endsWith('\n') ? lines - 1 : lines;
-}
-
 /** The body may not exceed `maxLines` lines or `maxTokens` tokens (estimated as UTF-8 bytes / 4, as for `Skill.size`). */
 export const bodyTooLong = defineRule({
   code: 'body/too-long',
