@@ -23,8 +23,10 @@ export interface RankSettings {
   minCoverage: number;
   /** Candidates read from each table. */
   candidates: number;
-  /** The body table is asked for this many of the query's rarest terms. */
+  /** The body table is asked for at most this many of the query's terms (the rarest first). */
   bodyTerms: number;
+  /** Terms found in more than this share of bodies are not asked of the body table (long lists, little weight). */
+  bodyMaxShare: number;
   /** A query term found only in the body counts this much toward coverage (1 in metadata). */
   bodyCoverage: number;
 }
@@ -32,11 +34,12 @@ export interface RankSettings {
 /** The ranker's defaults. */
 export const DEFAULT_RANK: RankSettings = {
   columns: { name: 6, description: 3, triggers: 3, tags: 2, headings: 1 },
-  weights: { meta: 1, body: 0.5, coverage: 1.5, name: 1, phrase: 2, nameQuery: 0 },
+  weights: { meta: 1, body: 2, coverage: 1.5, name: 1, phrase: 2, nameQuery: 0 },
   notFor: { demote: 0.5, redirect: 0.3 },
   minCoverage: 0.45,
   candidates: 100,
-  bodyTerms: 2,
+  bodyTerms: 32,
+  bodyMaxShare: 0.5,
   bodyCoverage: 0.5,
 };
 
@@ -99,15 +102,18 @@ export function rank(
   const prefixLast = !/\s$/.test(query);
   const expr = matchExpression(terms, prefixLast);
   const idf = termWeights(store, terms);
-  // Bodies are long: ask them only for the rarest terms, whose posting lists are short.
-  const rare = [...terms]
-    .sort((a, b) => (idf.get(b) ?? 0) - (idf.get(a) ?? 0))
-    .slice(0, settings.bodyTerms);
+  // Bodies are long: a cap on the terms asked of them (the rarest first, kept in query order) bounds the work.
+  const rarest = new Set(
+    [...terms].sort((a, b) => (idf.get(b) ?? 0) - (idf.get(a) ?? 0)).slice(0, settings.bodyTerms),
+  );
+  const bodyDf = store.statement('SELECT doc FROM body_vocab WHERE term = ?');
+  const maxDf = settings.bodyMaxShare * store.docCount();
+  const bodyTerms = terms.filter(
+    (t) => rarest.has(t) && ((bodyDf.get(t) as { doc: number } | undefined)?.doc ?? 0) <= maxDf,
+  );
   const bodyExpr = matchExpression(
-    rare,
-    prefixLast &&
-      rare.includes(terms[terms.length - 1] as string) &&
-      rare[rare.length - 1] === terms[terms.length - 1],
+    bodyTerms,
+    prefixLast && bodyTerms[bodyTerms.length - 1] === terms[terms.length - 1],
   );
   const weights = META_FIELDS.map((f) => settings.columns[f]).join(', ');
   const metaRows = store
@@ -115,11 +121,14 @@ export function rank(
       `SELECT rowid, -bm25(meta, ${weights}) AS s FROM meta WHERE meta MATCH ? ORDER BY bm25(meta, ${weights}) LIMIT ?`,
     )
     .all(expr, settings.candidates) as Array<{ rowid: number; s: number }>;
-  const bodyRows = store
-    .statement(
-      'SELECT c.doc AS doc, -bm25(body) AS s FROM body JOIN chunks c ON c.rowid = body.rowid WHERE body MATCH ? ORDER BY bm25(body) LIMIT ?',
-    )
-    .all(bodyExpr, settings.candidates * 3) as Array<{ doc: number; s: number }>;
+  const bodyRows =
+    bodyTerms.length === 0
+      ? []
+      : (store
+          .statement(
+            'SELECT rowid AS doc, -bm25(body) AS s FROM body WHERE body MATCH ? ORDER BY bm25(body) LIMIT ?',
+          )
+          .all(bodyExpr, settings.candidates) as Array<{ doc: number; s: number }>);
 
   const byDoc = new Map<number, Candidate>();
   const get = (rowid: number): Candidate | undefined => {

@@ -9,7 +9,7 @@ import { META_FIELDS, type MetaField, type SearchDocument } from './document.js'
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 
 /** A stored document's metadata, as ranking reads it back. */
 export interface StoredDoc {
@@ -34,8 +34,6 @@ CREATE TABLE IF NOT EXISTS docs(
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
   hash TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, body_terms TEXT NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', contentless_delete=1, ${TOKENIZER});
-CREATE TABLE IF NOT EXISTS chunks(rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc);
 CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', contentless_delete=1, ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');
 CREATE VIRTUAL TABLE IF NOT EXISTS body_vocab USING fts5vocab(body, 'row');
@@ -169,22 +167,18 @@ export class IndexStore {
     const db = this.db;
     const delDoc = db.prepare('DELETE FROM docs WHERE rowid = ?');
     const delMeta = db.prepare('DELETE FROM meta WHERE rowid = ?');
-    const chunkRows = db.prepare('SELECT rowid FROM chunks WHERE doc = ?');
     const delBody = db.prepare('DELETE FROM body WHERE rowid = ?');
-    const delChunks = db.prepare('DELETE FROM chunks WHERE doc = ?');
     const insDoc = db.prepare(
       'INSERT INTO docs(id, name, path, hash, fields, not_for, body_terms) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     const insMeta = db.prepare(
       `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
     );
-    const insChunk = db.prepare('INSERT INTO chunks(doc) VALUES (?)');
     const insBody = db.prepare('INSERT INTO body(rowid, text) VALUES (?, ?)');
     const rename = db.prepare('UPDATE docs SET id = ? WHERE rowid = ?');
     db.transaction(() => {
       for (const rowid of remove) {
-        for (const { rowid: c } of chunkRows.all(rowid) as Array<{ rowid: number }>) delBody.run(c);
-        delChunks.run(rowid);
+        delBody.run(rowid);
         delMeta.run(rowid);
         delDoc.run(rowid);
       }
@@ -205,11 +199,9 @@ export class IndexStore {
           ).lastInsertRowid,
         );
         insMeta.run(rowid, ...META_FIELDS.map((f) => d.fields[f].join(' ')));
-        for (const text of d.sections) {
-          if (text === '') continue;
-          const c = Number(insChunk.run(rowid).lastInsertRowid);
-          insBody.run(c, text);
-        }
+        // The body is one row per skill: whole-body BM25 ranked people's questions better than the best section.
+        const body = d.sections.filter((t) => t !== '').join('\n');
+        if (body !== '') insBody.run(rowid, body);
       }
       db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('fingerprint', ?)").run(
         fingerprint,
