@@ -1,60 +1,14 @@
-// The project config file: where it is found, its schema, and loading it.
+// The project config file: where it is found, and loading it (the schema is in schema.ts).
 
 import nodeFs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import { SkillsetError } from '../errors.js';
+import type { SkillsetConfig } from './schema.js';
 
 /** The config file's name, looked for in the working folder and each parent up to the repository root. */
 export const CONFIG_FILE = 'skillset.config.json';
 
-const level = z.enum(['off', 'info', 'warn', 'warning', 'error']);
-const ruleSetting = z.union([
-  level,
-  z.tuple([level]),
-  z.tuple([level, z.record(z.string(), z.unknown())]),
-]);
-
-const schema = z
-  .object({
-    $schema: z.string().optional(),
-    lint: z
-      .object({
-        profile: z.enum(['spec', 'recommended']).optional(),
-        rules: z.record(z.string(), ruleSetting).optional(),
-      })
-      .strict()
-      .optional(),
-    search: z
-      .object({
-        /** `coverage: none` below this share of the query's IDF-weighted terms (0–1). */
-        minCoverage: z.number().min(0).max(1).optional(),
-        /** A term found only in a skill's body counts this much toward the gate (0–1). */
-        bodyCoverage: z.number().min(0).max(1).optional(),
-        /** Score weights (see docs/search.md). */
-        weights: z
-          .object({
-            meta: z.number().min(0),
-            body: z.number().min(0),
-            coverage: z.number().min(0),
-            name: z.number().min(0),
-            phrase: z.number().min(0),
-            nameQuery: z.number().min(0),
-          })
-          .partial()
-          .strict()
-          .optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict();
-
-/** A rule's setting in config: a level, or a level and options. */
-export type RuleSetting = z.infer<typeof ruleSetting>;
-
-/** The config file's contents. */
-export type SkillsetConfig = z.infer<typeof schema>;
+export type { RuleSetting, SkillsetConfig } from './schema.js';
 
 /** A loaded config and the file it came from (`undefined` when none was found). */
 export interface LoadedConfig {
@@ -76,7 +30,10 @@ export function findConfigFile(cwd: string): string | undefined {
 }
 
 /** Load and validate a config file; a bad file is a SkillsetError (exit 2), never a silent default. */
-export function loadConfig(options: { cwd: string; file?: string | undefined }): LoadedConfig {
+export async function loadConfig(options: {
+  cwd: string;
+  file?: string | undefined;
+}): Promise<LoadedConfig> {
   const file = options.file ? path.resolve(options.cwd, options.file) : findConfigFile(options.cwd);
   if (!file) return { config: {}, file: undefined };
   let data: unknown;
@@ -91,6 +48,7 @@ export function loadConfig(options: { cwd: string; file?: string | undefined }):
       },
     );
   }
+  const { schema } = await import('./schema.js');
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

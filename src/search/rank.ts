@@ -37,7 +37,7 @@ export const DEFAULT_RANK: RankSettings = {
   weights: { meta: 1, body: 2, coverage: 1.5, name: 1, phrase: 2, nameQuery: 0 },
   notFor: { demote: 0.5, redirect: 0.3 },
   minCoverage: 0.45,
-  candidates: 100,
+  candidates: 50,
   bodyTerms: 32,
   bodyMaxShare: 0.5,
   bodyCoverage: 0.5,
@@ -159,8 +159,9 @@ export function rank(
 
   const scored = [...byDoc.values()].map((c) => {
     // Coverage ranks on metadata terms; the gate (below) also credits terms found only in the body.
+    const found = metaTermsIn(c.doc, queryTermSet);
     let inMeta = 0;
-    for (const t of terms) if (c.doc.terms.has(t)) inMeta += idf.get(t) ?? 0;
+    for (const t of found) inMeta += idf.get(t) ?? 0;
     const coverage = inMeta / totalIdf;
     const nameTerms = c.doc.fields.name;
     const name =
@@ -169,9 +170,7 @@ export function rank(
         : nameTerms.filter((t) => queryTermSet.has(t)).length / nameTerms.length;
     // Adjacent query terms found adjacent in the skill's own words, and the query's share found in the name.
     const phrase =
-      queryPairs.length === 0
-        ? 0
-        : queryPairs.filter((p) => c.doc.pairs.has(p)).length / queryPairs.length;
+      queryPairs.length === 0 ? 0 : pairsIn(c.doc, queryPairs, found) / queryPairs.length;
     const nameQuery = nameTerms.filter((t) => queryTermSet.has(t)).length / terms.length;
     const w = settings.weights;
     const score =
@@ -188,7 +187,7 @@ export function rank(
       score,
       explain: { meta: c.meta, body: c.body, coverage, name },
     };
-    return { ranked, doc: c.doc, coverage };
+    return { ranked, doc: c.doc, coverage, found };
   });
 
   applyNotFor(scored, queryTermSet, settings);
@@ -196,7 +195,7 @@ export function rank(
   const best = scored[0];
   if (
     !best ||
-    gateCoverage(store, best.doc, terms, idf, totalIdf, settings) < settings.minCoverage
+    gateCoverage(store, best.doc, best.found, terms, idf, totalIdf, settings) < settings.minCoverage
   ) {
     return { coverage: 'none', results: [], terms };
   }
@@ -213,6 +212,7 @@ const round = (n: number): number => Math.round(n * 1e6) / 1e6;
 function gateCoverage(
   store: IndexStore,
   doc: StoredDoc,
+  inMeta: ReadonlySet<string>,
   terms: readonly string[],
   idf: ReadonlyMap<string, number>,
   totalIdf: number,
@@ -221,7 +221,7 @@ function gateCoverage(
   const body = store.bodyTerms(doc.rowid);
   let found = 0;
   for (const t of terms) {
-    if (doc.terms.has(t)) found += idf.get(t) ?? 0;
+    if (inMeta.has(t)) found += idf.get(t) ?? 0;
     else if (body.has(t)) found += (idf.get(t) ?? 0) * settings.bodyCoverage;
   }
   return found / totalIdf;
@@ -229,7 +229,7 @@ function gateCoverage(
 
 /** `NOT for X — use Y`: when the query matches X, demote the skill and lift Y. */
 function applyNotFor(
-  scored: Array<{ ranked: RankedSkill; doc: StoredDoc; coverage: number }>,
+  scored: Array<{ ranked: RankedSkill; doc: StoredDoc }>,
   query: ReadonlySet<string>,
   settings: RankSettings,
 ): void {
@@ -254,6 +254,38 @@ function applyNotFor(
     target.ranked.score = Math.max(target.ranked.score, score) + settings.notFor.redirect;
     target.ranked.explain.redirectedFrom = from;
   }
+}
+
+/** The query terms found in a skill's metadata (a scan: cheaper than a set of every metadata term). */
+function metaTermsIn(doc: StoredDoc, query: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  for (const f of META_FIELDS) for (const t of doc.fields[f]) if (query.has(t)) found.add(t);
+  return found;
+}
+
+/** How many of the query's adjacent term pairs are adjacent in the name, description or triggers. */
+function pairsIn(
+  doc: StoredDoc,
+  queryPairs: readonly string[],
+  found: ReadonlySet<string>,
+): number {
+  // A pair can only be adjacent in the skill's words if both its terms are there.
+  const wanted = new Set(
+    queryPairs.filter((p) => {
+      const [a, b] = p.split(' ') as [string, string];
+      return found.has(a) && found.has(b);
+    }),
+  );
+  if (wanted.size === 0) return 0;
+  const seen = new Set<string>();
+  for (const f of ['name', 'description', 'triggers'] as const) {
+    const words = doc.fields[f];
+    for (let i = 1; i < words.length; i++) {
+      const pair = `${words[i - 1]} ${words[i]}`;
+      if (wanted.has(pair)) seen.add(pair);
+    }
+  }
+  return queryPairs.filter((p) => seen.has(p)).length;
 }
 
 /** Inverse document frequency of each term over the metadata (a term in no skill's metadata weighs as the rarest). */

@@ -18,10 +18,6 @@ export interface StoredDoc {
   name: string;
   path: string;
   fields: Record<MetaField, string[]>;
-  /** Every metadata term, for quick membership tests. */
-  terms: ReadonlySet<string>;
-  /** Adjacent term pairs (`a b`) of the name, description and triggers, for phrase matches. */
-  pairs: ReadonlySet<string>;
   /** `NOT for` clauses with their topics as terms. */
   notFor: Array<NotFor & { topicTerms: string[] }>;
 }
@@ -236,12 +232,6 @@ export class IndexStore {
       name: row.name,
       path: row.path,
       fields,
-      terms: new Set(META_FIELDS.flatMap((f) => fields[f])),
-      pairs: new Set(
-        (['name', 'description', 'triggers'] as const).flatMap((f) =>
-          fields[f].slice(1).map((t, i) => `${fields[f][i]} ${t}`),
-        ),
-      ),
       notFor: JSON.parse(row.not_for) as StoredDoc['notFor'],
     };
     this.docCache.set(rowid, doc);

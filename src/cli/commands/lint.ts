@@ -40,7 +40,7 @@ async function listRules(json: boolean): Promise<number> {
 export async function runLint(paths: string[], opts: LintCliOptions): Promise<number> {
   if (opts.listRules) return listRules(opts.json ?? false);
   const cwd = process.cwd();
-  const { config } = loadConfig({ cwd, file: opts.config });
+  const { config } = await loadConfig({ cwd, file: opts.config });
   const profile = opts.profile ?? config.lint?.profile ?? 'recommended';
   const result = await lintSkills({
     ...discoverOptions(paths, opts),

@@ -24,8 +24,8 @@ export interface IndexCliOptions extends SkillCliOptions {
 }
 
 /** Ranker settings: the defaults, overridden by the config file's `search` section. */
-function rankSettings(opts: IndexCliOptions): RankSettings {
-  const { config } = loadConfig({ cwd: process.cwd(), file: opts.config });
+async function rankSettings(opts: IndexCliOptions): Promise<RankSettings> {
+  const { config } = await loadConfig({ cwd: process.cwd(), file: opts.config });
   const s = config.search ?? {};
   const settings: RankSettings = { ...DEFAULT_RANK, weights: { ...DEFAULT_RANK.weights } };
   if (s.minCoverage !== undefined) settings.minCoverage = s.minCoverage;
@@ -42,7 +42,7 @@ async function open(paths: readonly string[], opts: IndexCliOptions): Promise<Sk
     ? path.resolve(opts.index)
     : defaultIndexFile(roots, opts.cache ? defaultCacheDir() : undefined);
   nodeFs.mkdirSync(path.dirname(indexFile), { recursive: true });
-  return openSkillIndex({ ...discover, indexFile, rank: rankSettings(opts) });
+  return openSkillIndex({ ...discover, indexFile, rank: await rankSettings(opts) });
 }
 
 /** `skillset index PATH…`: build or update the index; prints what changed. */

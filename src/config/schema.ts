@@ -1,0 +1,51 @@
+// The config file's schema (zod: loaded only when a config file is found).
+
+import { z } from 'zod';
+
+const level = z.enum(['off', 'info', 'warn', 'warning', 'error']);
+export const ruleSetting = z.union([
+  level,
+  z.tuple([level]),
+  z.tuple([level, z.record(z.string(), z.unknown())]),
+]);
+
+export const schema = z
+  .object({
+    $schema: z.string().optional(),
+    lint: z
+      .object({
+        profile: z.enum(['spec', 'recommended']).optional(),
+        rules: z.record(z.string(), ruleSetting).optional(),
+      })
+      .strict()
+      .optional(),
+    search: z
+      .object({
+        /** `coverage: none` below this share of the query's IDF-weighted terms (0–1). */
+        minCoverage: z.number().min(0).max(1).optional(),
+        /** A term found only in a skill's body counts this much toward the gate (0–1). */
+        bodyCoverage: z.number().min(0).max(1).optional(),
+        /** Score weights (see docs/search.md). */
+        weights: z
+          .object({
+            meta: z.number().min(0),
+            body: z.number().min(0),
+            coverage: z.number().min(0),
+            name: z.number().min(0),
+            phrase: z.number().min(0),
+            nameQuery: z.number().min(0),
+          })
+          .partial()
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** A rule's setting in config: a level, or a level and options. */
+export type RuleSetting = z.infer<typeof ruleSetting>;
+
+/** The config file's contents. */
+export type SkillsetConfig = z.infer<typeof schema>;
