@@ -23,8 +23,6 @@ export interface RankSettings {
   minCoverage: number;
   /** Candidates read from each table. */
   candidates: number;
-  /** The body table is asked for at most this many of the query's terms (the rarest first). */
-  bodyTerms: number;
   /** Terms found in more than this share of bodies are not asked of the body table (long lists, little weight). */
   bodyMaxShare: number;
   /** A query term found only in the body counts this much toward coverage (1 in metadata). */
@@ -38,7 +36,6 @@ export const DEFAULT_RANK: RankSettings = {
   notFor: { demote: 0.5, redirect: 0.3 },
   minCoverage: 0.45,
   candidates: 50,
-  bodyTerms: 32,
   bodyMaxShare: 0.5,
   bodyCoverage: 0.5,
 };
@@ -102,15 +99,9 @@ export function rank(
   const prefixLast = !/\s$/.test(query);
   const expr = matchExpression(terms, prefixLast);
   const idf = termWeights(store, terms);
-  // Bodies are long: a cap on the terms asked of them (the rarest first, kept in query order) bounds the work.
-  const rarest = new Set(
-    [...terms].sort((a, b) => (idf.get(b) ?? 0) - (idf.get(a) ?? 0)).slice(0, settings.bodyTerms),
-  );
-  const bodyDf = store.statement('SELECT doc FROM body_vocab WHERE term = ?');
+  // Bodies are long: terms found in most of them (long posting lists, little weight) are not asked.
   const maxDf = settings.bodyMaxShare * store.docCount();
-  const bodyTerms = terms.filter(
-    (t) => rarest.has(t) && ((bodyDf.get(t) as { doc: number } | undefined)?.doc ?? 0) <= maxDf,
-  );
+  const bodyTerms = terms.filter((t) => store.documentFrequency('body', t) <= maxDf);
   const bodyExpr = matchExpression(
     bodyTerms,
     prefixLast && bodyTerms[bodyTerms.length - 1] === terms[terms.length - 1],
@@ -155,7 +146,7 @@ export function rank(
   const maxMeta = Math.max(...[...byDoc.values()].map((c) => c.meta), 1e-9);
   const maxBody = Math.max(...[...byDoc.values()].map((c) => c.body), 1e-9);
   const queryTermSet = new Set(terms);
-  const queryPairs = terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
+  const queryPairs = terms.slice(1).map((t, i): QueryPair => [terms[i] as string, t]);
 
   const scored = [...byDoc.values()].map((c) => {
     // Coverage ranks on metadata terms; the gate (below) also credits terms found only in the body.
@@ -164,14 +155,12 @@ export function rank(
     for (const t of found) inMeta += idf.get(t) ?? 0;
     const coverage = inMeta / totalIdf;
     const nameTerms = c.doc.fields.name;
-    const name =
-      nameTerms.length === 0
-        ? 0
-        : nameTerms.filter((t) => queryTermSet.has(t)).length / nameTerms.length;
+    const nameHits = nameTerms.filter((t) => queryTermSet.has(t)).length;
+    const name = nameTerms.length === 0 ? 0 : nameHits / nameTerms.length;
     // Adjacent query terms found adjacent in the skill's own words, and the query's share found in the name.
     const phrase =
       queryPairs.length === 0 ? 0 : pairsIn(c.doc, queryPairs, found) / queryPairs.length;
-    const nameQuery = nameTerms.filter((t) => queryTermSet.has(t)).length / terms.length;
+    const nameQuery = nameHits / terms.length;
     const w = settings.weights;
     const score =
       w.meta * (c.meta / maxMeta) +
@@ -187,7 +176,7 @@ export function rank(
       score,
       explain: { meta: c.meta, body: c.body, coverage, name },
     };
-    return { ranked, doc: c.doc, coverage, found };
+    return { ranked, doc: c.doc, found };
   });
 
   applyNotFor(scored, queryTermSet, settings);
@@ -263,38 +252,36 @@ function metaTermsIn(doc: StoredDoc, query: ReadonlySet<string>): Set<string> {
   return found;
 }
 
+/** Two adjacent query terms. */
+type QueryPair = readonly [string, string];
+
 /** How many of the query's adjacent term pairs are adjacent in the name, description or triggers. */
 function pairsIn(
   doc: StoredDoc,
-  queryPairs: readonly string[],
+  queryPairs: readonly QueryPair[],
   found: ReadonlySet<string>,
 ): number {
   // A pair can only be adjacent in the skill's words if both its terms are there.
-  const wanted = new Set(
-    queryPairs.filter((p) => {
-      const [a, b] = p.split(' ') as [string, string];
-      return found.has(a) && found.has(b);
-    }),
-  );
-  if (wanted.size === 0) return 0;
-  const seen = new Set<string>();
-  for (const f of ['name', 'description', 'triggers'] as const) {
-    const words = doc.fields[f];
-    for (let i = 1; i < words.length; i++) {
-      const pair = `${words[i - 1]} ${words[i]}`;
-      if (wanted.has(pair)) seen.add(pair);
-    }
+  const wanted = queryPairs.filter(([a, b]) => found.has(a) && found.has(b));
+  if (wanted.length === 0) return 0;
+  let hits = 0;
+  for (const [a, b] of wanted) {
+    const adjacent = (['name', 'description', 'triggers'] as const).some((f) => {
+      const words = doc.fields[f];
+      for (let i = 1; i < words.length; i++) if (words[i - 1] === a && words[i] === b) return true;
+      return false;
+    });
+    if (adjacent) hits++;
   }
-  return queryPairs.filter((p) => seen.has(p)).length;
+  return hits;
 }
 
 /** Inverse document frequency of each term over the metadata (a term in no skill's metadata weighs as the rarest). */
 function termWeights(store: IndexStore, terms: readonly string[]): Map<string, number> {
   const n = store.docCount();
-  const stmt = store.statement('SELECT doc FROM meta_vocab WHERE term = ?');
   const out = new Map<string, number>();
   for (const t of terms) {
-    const df = (stmt.get(t) as { doc: number } | undefined)?.doc ?? 0;
+    const df = store.documentFrequency('meta', t);
     out.set(t, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
   }
   return out;

@@ -257,6 +257,14 @@ export class IndexStore {
     return this.count;
   }
 
+  /** How many skills hold `term` in their metadata or body. */
+  documentFrequency(table: 'meta' | 'body', term: string): number {
+    const row = this.statement(`SELECT doc FROM ${table}_vocab WHERE term = ?`).get(term) as
+      | { doc: number }
+      | undefined;
+    return row?.doc ?? 0;
+  }
+
   /** Every term of a skill's body (read on demand: only the gate needs it, for one skill). */
   bodyTerms(rowid: number): ReadonlySet<string> {
     const row = this.statement('SELECT body_terms FROM docs WHERE rowid = ?').get(rowid) as
