@@ -23,6 +23,8 @@ export const schema = z
       .object({
         /** `coverage: none` below this share of the query's IDF-weighted terms (0–1). */
         minCoverage: z.number().min(0).max(1).optional(),
+        /** How many of the best skills the coverage gate looks at (1 = only the best). */
+        gateDepth: z.number().int().min(1).max(100).optional(),
         /** A term found only in a skill's body counts this much toward the gate (0–1). */
         bodyCoverage: z.number().min(0).max(1).optional(),
         /** Score weights (see docs/search.md). */
@@ -34,6 +36,7 @@ export const schema = z
             name: z.number().min(0),
             phrase: z.number().min(0),
             nameQuery: z.number().min(0),
+            authority: z.number().min(0),
           })
           .partial()
           .strict()

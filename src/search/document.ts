@@ -21,6 +21,8 @@ export interface SearchDocument {
   /** Body sections as terms, one string of space-separated terms each. */
   sections: string[];
   notFor: NotFor[];
+  /** Other skills' names this skill mentions (hyphenated words in its frontmatter and body, its own name left out). */
+  mentions: string[];
 }
 
 const MAX_SECTION_CHARS = 8000;
@@ -74,5 +76,26 @@ export function toDocument(skill: Skill, body: string): SearchDocument {
     },
     sections: parts.map((p) => tokenize(p).join(' ')),
     notFor: clauses.notFor,
+    mentions: mentions([...stringsIn(skill.raw), body], skill.name),
   };
+}
+
+/** Every string inside a parsed YAML value. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/**
+ * The hyphenated words of `texts` (`admin/validation-rules` mentions `validation-rules`), unique and
+ * sorted, without `self`. Only hyphenated names can be told from ordinary words, so only they count.
+ */
+function mentions(texts: readonly string[], self: string): string[] {
+  const found = new Set<string>();
+  for (const t of texts)
+    for (const m of t.toLowerCase().matchAll(/[a-z0-9]+(?:-[a-z0-9]+)+/g)) found.add(m[0]);
+  found.delete(self);
+  return [...found].sort();
 }

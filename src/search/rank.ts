@@ -8,7 +8,10 @@ import { tokenize } from './tokenize.js';
 export interface RankSettings {
   /** BM25 column weights, in META_FIELDS order. */
   columns: Record<MetaField, number>;
-  /** Score = meta·BM25(meta) + body·BM25(body) + coverage·(query terms found) + name·(name words in the query). */
+  /**
+   * Score = meta·BM25(meta) + body·BM25(body) + coverage·(query terms found) + name·(name words in the
+   * query) + phrase·(query word pairs found adjacent) + authority·(how many skills mention this one).
+   */
   weights: {
     meta: number;
     body: number;
@@ -16,11 +19,14 @@ export interface RankSettings {
     name: number;
     phrase: number;
     nameQuery: number;
+    authority: number;
   };
   /** A skill whose `NOT for` topic the query matches is multiplied by this; its redirect gains `redirect`. */
   notFor: { demote: number; redirect: number };
-  /** `coverage: none` when the best skill's share of (IDF-weighted) query terms is under this. */
+  /** `coverage: none` when none of the best `gateDepth` skills covers this share of the (IDF-weighted) query. */
   minCoverage: number;
+  /** How many of the best skills the gate looks at. */
+  gateDepth: number;
   /** Candidates read from each table. */
   candidates: number;
   /** Terms found in more than this share of bodies are not asked of the body table (long lists, little weight). */
@@ -32,9 +38,10 @@ export interface RankSettings {
 /** The ranker's defaults. */
 export const DEFAULT_RANK: RankSettings = {
   columns: { name: 6, description: 3, triggers: 3, tags: 2, headings: 1 },
-  weights: { meta: 1, body: 2, coverage: 1.5, name: 1, phrase: 2, nameQuery: 0 },
+  weights: { meta: 1, body: 2, coverage: 1.5, name: 1, phrase: 2, nameQuery: 0, authority: 0.8 },
   notFor: { demote: 0.5, redirect: 0.3 },
-  minCoverage: 0.45,
+  minCoverage: 0.5,
+  gateDepth: 10,
   candidates: 50,
   bodyMaxShare: 0.5,
   bodyCoverage: 0.5,
@@ -51,6 +58,7 @@ export interface RankedSkill {
     body: number;
     coverage: number;
     name: number;
+    authority: number;
     notFor?: string;
     redirectedFrom?: string;
   };
@@ -161,6 +169,7 @@ export function rank(
     const phrase =
       queryPairs.length === 0 ? 0 : pairsIn(c.doc, queryPairs, found) / queryPairs.length;
     const nameQuery = nameHits / terms.length;
+    const authority = authorityOf(c.doc.inbound);
     const w = settings.weights;
     const score =
       w.meta * (c.meta / maxMeta) +
@@ -168,26 +177,27 @@ export function rank(
       w.coverage * coverage +
       w.name * name +
       w.phrase * phrase +
-      w.nameQuery * nameQuery;
+      w.nameQuery * nameQuery +
+      w.authority * authority;
     const ranked: RankedSkill = {
       id: c.doc.id,
       name: c.doc.name,
       path: c.doc.path,
       score,
-      explain: { meta: c.meta, body: c.body, coverage, name },
+      explain: { meta: c.meta, body: c.body, coverage, name, authority },
     };
     return { ranked, doc: c.doc, found };
   });
 
   applyNotFor(scored, queryTermSet, settings);
   scored.sort((a, b) => b.ranked.score - a.ranked.score || (a.ranked.id < b.ranked.id ? -1 : 1));
-  const best = scored[0];
-  if (
-    !best ||
-    gateCoverage(store, best.doc, best.found, terms, idf, totalIdf, settings) < settings.minCoverage
-  ) {
-    return { coverage: 'none', results: [], terms };
-  }
+  const covered = scored
+    .slice(0, Math.max(1, settings.gateDepth))
+    .some(
+      (s) =>
+        gateCoverage(store, s.doc, s.found, terms, idf, totalIdf, settings) >= settings.minCoverage,
+    );
+  if (!covered) return { coverage: 'none', results: [], terms };
   return {
     coverage: 'ok',
     results: scored.slice(0, limit).map((s) => ({ ...s.ranked, score: round(s.ranked.score) })),
@@ -196,6 +206,17 @@ export function rank(
 }
 
 const round = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+/** Mentions from other skills, at which the authority prior reaches 1. */
+const AUTHORITY_FULL = 64;
+
+/**
+ * A prior from how many other skills mention this one (0–1, logarithmic, full at 64): broad "hub"
+ * skills that many others point to are where vague questions most often belong.
+ */
+export function authorityOf(inbound: number): number {
+  return Math.min(1, Math.log1p(inbound) / Math.log1p(AUTHORITY_FULL));
+}
 
 /** The best skill's share of the query: metadata terms in full, terms found only in its body at `bodyCoverage`. */
 function gateCoverage(

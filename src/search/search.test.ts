@@ -1,18 +1,31 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { metrics, outcome, parseLabels } from '../eval/eval.js';
 import { corporaDir, repoRoot } from '../test-support/paths.js';
-import { matchExpression, queryTerms } from './rank.js';
+import { DEFAULT_RANK, matchExpression, queryTerms } from './rank.js';
 import { openSkillIndex } from './search.js';
 import { tokenize } from './tokenize.js';
 
-const index = await openSkillIndex({
-  roots: [path.join(corporaDir, 'salesforce-skills', 'skills')],
+const salesforce = [path.join(corporaDir, 'salesforce-skills', 'skills')];
+const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-search-'));
+const indexFile = path.join(dir, 'index.sqlite');
+const index = await openSkillIndex({ roots: salesforce, indexFile });
+after(() => {
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
 });
-after(() => index.close());
+
+/** Metrics of `search` over one of our query files in bench/queries. */
+const score = (file: string, search = index.search) =>
+  metrics(
+    parseLabels(readFileSync(path.join(repoRoot, 'bench', 'queries', file), 'utf8')).map((l) =>
+      outcome(l, search(l.query), 0),
+    ),
+  );
 
 /** Queries no Salesforce skill should answer: cooking, travel, trivia, everyday life. */
 export const NEGATIVE_QUERIES = [
@@ -107,17 +120,31 @@ describe('search over the salesforce library', () => {
   });
 
   it('keeps its quality on our own people-worded queries (bench/queries)', () => {
-    const score = (file: string) =>
-      metrics(
-        parseLabels(readFileSync(path.join(repoRoot, 'bench', 'queries', file), 'utf8')).map((l) =>
-          outcome(l, index.search(l.query), 0),
-        ),
-      );
-    // Floors a little under today's figures (71% / 84% / 8% and 87%): a regression fails here.
+    // Floors a little under today's figures: a regression fails here.
+    // natural: 70% / 83% / false-none 6%; asked: 61% / 77% / 3%; negatives: 91% none.
     const natural = score('salesforce-natural.jsonl');
-    assert.ok(natural.hit1 >= 0.68 && natural.hit3 >= 0.8, JSON.stringify(natural));
-    assert.ok(natural.falseNone <= 0.1, JSON.stringify(natural));
-    assert.ok(score('salesforce-negatives.jsonl').correctNone >= 0.85);
+    assert.ok(natural.hit1 >= 0.66 && natural.hit3 >= 0.8, JSON.stringify(natural));
+    assert.ok(natural.falseNone <= 0.08, JSON.stringify(natural));
+    const asked = score('salesforce-asked.jsonl');
+    assert.ok(asked.hit1 >= 0.58 && asked.hit3 >= 0.73, JSON.stringify(asked));
+    assert.ok(asked.falseNone <= 0.06, JSON.stringify(asked));
+    assert.ok(score('salesforce-negatives.jsonl').correctNone >= 0.88);
+  });
+
+  it('gates on the best ten skills: fewer false nones than gating on the best one alone', async () => {
+    const shallow = await openSkillIndex({
+      roots: salesforce,
+      indexFile,
+      rank: { ...DEFAULT_RANK, gateDepth: 1 },
+    });
+    try {
+      assert.equal(shallow.update.unchanged, 978);
+      const one = score('salesforce-natural.jsonl', shallow.search);
+      const ten = score('salesforce-natural.jsonl');
+      assert.ok(ten.falseNone < one.falseNone, JSON.stringify({ one, ten }));
+    } finally {
+      shallow.close();
+    }
   });
 
   it('answers a query whose every term is in most bodies (the body table is not asked)', () => {

@@ -9,7 +9,7 @@ import { META_FIELDS, type MetaField, type SearchDocument } from './document.js'
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 4;
+export const INDEX_VERSION = 5;
 
 /** A stored document's metadata, as ranking reads it back. */
 export interface StoredDoc {
@@ -20,6 +20,8 @@ export interface StoredDoc {
   fields: Record<MetaField, string[]>;
   /** `NOT for` clauses with their topics as terms. */
   notFor: Array<NotFor & { topicTerms: string[] }>;
+  /** How many other indexed skills mention this skill's name. */
+  inbound: number;
 }
 
 const TOKENIZER = `tokenize="unicode61 remove_diacritics 0 tokenchars '_'"`;
@@ -28,7 +30,8 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS docs(
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
-  hash TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, body_terms TEXT NOT NULL);
+  hash TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, body_terms TEXT NOT NULL,
+  mentions TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0);
 CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', contentless_delete=1, ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', contentless_delete=1, ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');
@@ -165,7 +168,7 @@ export class IndexStore {
     const delMeta = db.prepare('DELETE FROM meta WHERE rowid = ?');
     const delBody = db.prepare('DELETE FROM body WHERE rowid = ?');
     const insDoc = db.prepare(
-      'INSERT INTO docs(id, name, path, hash, fields, not_for, body_terms) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO docs(id, name, path, hash, fields, not_for, body_terms, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insMeta = db.prepare(
       `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
@@ -192,6 +195,7 @@ export class IndexStore {
             JSON.stringify(d.fields),
             JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
             bodyTerms.join(' '),
+            d.mentions.join(' '),
           ).lastInsertRowid,
         );
         insMeta.run(rowid, ...META_FIELDS.map((f) => d.fields[f].join(' ')));
@@ -199,6 +203,7 @@ export class IndexStore {
         const body = d.sections.filter((t) => t !== '').join('\n');
         if (body !== '') insBody.run(rowid, body);
       }
+      if (remove.length > 0 || docs.length > 0) this.countInbound();
       db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('fingerprint', ?)").run(
         fingerprint,
       );
@@ -208,12 +213,33 @@ export class IndexStore {
     return stats;
   }
 
+  /** Recount, for every skill, how many other skills mention its name (any change can move any count). */
+  private countInbound(): void {
+    const rows = this.db.prepare('SELECT rowid, name, mentions FROM docs').all() as Array<{
+      rowid: number;
+      name: string;
+      mentions: string;
+    }>;
+    const names = new Set(rows.map((r) => r.name));
+    const inbound = new Map<string, number>();
+    for (const r of rows) {
+      if (r.mentions === '') continue;
+      for (const m of r.mentions.split(' '))
+        if (m !== r.name && names.has(m)) inbound.set(m, (inbound.get(m) ?? 0) + 1);
+    }
+    const set = this.db.prepare('UPDATE docs SET inbound = ? WHERE rowid = ? AND inbound != ?');
+    for (const r of rows) {
+      const n = inbound.get(r.name) ?? 0;
+      set.run(n, r.rowid, n);
+    }
+  }
+
   /** A stored document by rowid (memoised). */
   doc(rowid: number): StoredDoc | undefined {
     const hit = this.docCache.get(rowid);
     if (hit) return hit;
     const row = this.statement(
-      'SELECT rowid, id, name, path, fields, not_for FROM docs WHERE rowid = ?',
+      'SELECT rowid, id, name, path, fields, not_for, inbound FROM docs WHERE rowid = ?',
     ).get(rowid) as
       | {
           rowid: number;
@@ -222,6 +248,7 @@ export class IndexStore {
           path: string;
           fields: string;
           not_for: string;
+          inbound: number;
         }
       | undefined;
     if (!row) return undefined;
@@ -233,6 +260,7 @@ export class IndexStore {
       path: row.path,
       fields,
       notFor: JSON.parse(row.not_for) as StoredDoc['notFor'],
+      inbound: row.inbound,
     };
     this.docCache.set(rowid, doc);
     return doc;

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { createMemoryFileSystem, type MemoryTree } from '../discover/memory-fs.js';
+import { authorityOf } from './rank.js';
+import { openSkillIndex } from './search.js';
+import { IndexStore } from './store.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-store-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const skill = (name: string, extra: string, body: string): MemoryTree => ({
+  'SKILL.md': `---\nname: ${name}\ndescription: The ${name} skill.\n${extra}---\n${body}\n`,
+});
+
+/** Open the index over `tree` (mounted at /lib) and read every skill's inbound count. */
+async function inboundCounts(tree: MemoryTree, indexFile: string) {
+  const index = await openSkillIndex({
+    fs: createMemoryFileSystem({ lib: tree }),
+    cwd: '/',
+    home: '/home/u',
+    roots: ['/lib'],
+    indexFile,
+  });
+  const update = index.update;
+  index.close();
+  const store = IndexStore.open(indexFile);
+  const rows = store.db.prepare('SELECT name, inbound FROM docs ORDER BY name').all() as Array<{
+    name: string;
+    inbound: number;
+  }>;
+  store.close();
+  return { update, inbound: Object.fromEntries(rows.map((r) => [r.name, r.inbound])) };
+}
+
+describe('inbound mentions (the authority prior)', () => {
+  const file = path.join(dir, 'index.sqlite');
+  const library: MemoryTree = {
+    'hub-skill': skill(
+      'hub-skill',
+      '',
+      'The hub. It mentions hub-skill itself, which does not count.',
+    ),
+    'a-skill': skill('a-skill', '', 'See admin/hub-skill, and `hub-skill` again (one mention).'),
+    'b-skill': skill('b-skill', 'related: [hub-skill, no-such-skill]\n', 'Read-only notes.'),
+    'c-skill': skill('c-skill', '', 'Mentions a-skill once.'),
+  };
+
+  it('counts the other skills that mention a name, in front matter or body, once each', async () => {
+    const { inbound } = await inboundCounts(library, file);
+    assert.deepEqual(inbound, { 'a-skill': 1, 'b-skill': 0, 'c-skill': 0, 'hub-skill': 2 });
+  });
+
+  it('recounts when a skill changes or goes, even for skills that did not change', async () => {
+    const changed = {
+      ...library,
+      'b-skill': skill('b-skill', '', 'No mentions now.'),
+    };
+    const one = await inboundCounts(changed, file);
+    assert.deepEqual([one.update.changed, one.update.unchanged], [1, 3]);
+    assert.equal(one.inbound['hub-skill'], 1);
+    const two = await inboundCounts(
+      Object.fromEntries(Object.entries(changed).filter(([k]) => k !== 'a-skill')),
+      file,
+    );
+    assert.equal(two.update.removed, 1);
+    assert.deepEqual(two.inbound, { 'b-skill': 0, 'c-skill': 0, 'hub-skill': 0 });
+  });
+
+  it('turns counts into a prior from 0 to 1, logarithmic and capped', () => {
+    assert.equal(authorityOf(0), 0);
+    assert.ok(authorityOf(1) > 0 && authorityOf(1) < authorityOf(10));
+    assert.equal(authorityOf(64), 1);
+    assert.equal(authorityOf(10_000), 1);
+  });
+});
