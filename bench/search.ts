@@ -11,33 +11,42 @@ import { type RoundOptions, timeRoundRobin } from './timing.js';
 
 const ms = (t: number): string => `${t.toFixed(1)} ms`;
 
-/** Build an index from scratch; its wall time and file size. */
+/** Builds timed for the index build figure (the median is reported). */
+const BUILD_ROUNDS = 3;
+
+/** Build an index from scratch (no parse cache either); its wall time and file size. */
 async function build(
   root: string,
   file: string,
 ): Promise<{ ms: number; bytes: number; skills: number }> {
   fs.rmSync(file, { force: true });
   const t = performance.now();
-  const index = await openSkillIndex({ roots: [root], indexFile: file });
+  const index = await openSkillIndex({ roots: [root], indexFile: file, cacheDir: false });
   const took = performance.now() - t;
   const skills = index.discovery.skills.length;
   index.close();
   return { ms: took, bytes: fs.statSync(file).size, skills };
 }
 
-/** Latency of every query of a label file against an open index. */
+/** Rounds of the query set timed for latency, after one untimed warm-up round. */
+const LATENCY_ROUNDS = 5;
+
+/** Latency of every query of a label file against an open index, each query timed in every round. */
 async function latency(
   root: string,
   file: string,
   queries: readonly string[],
 ): Promise<{ p50: number; p95: number }> {
   const index = await openSkillIndex({ roots: [root], indexFile: file });
-  for (const q of queries.slice(0, 50)) index.search(q); // warm-up
-  const times = queries.map((q) => {
-    const t = performance.now();
-    index.search(q);
-    return performance.now() - t;
-  });
+  for (const q of queries) index.search(q); // warm-up: statements prepared, candidates' metadata read
+  const times: number[] = [];
+  for (let round = 0; round < LATENCY_ROUNDS; round++) {
+    for (const q of queries) {
+      const t = performance.now();
+      index.search(q);
+      times.push(performance.now() - t);
+    }
+  }
   index.close();
   return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
 }
@@ -77,15 +86,25 @@ export async function benchSearch(
 ): Promise<Record<string, unknown>> {
   const queries = parseLabels(fs.readFileSync(labelsFile, 'utf8')).map((l) => l.query);
   const file = path.join(tmp, 'search.sqlite');
-  const built = await build(root, file);
+  const builds: Array<Awaited<ReturnType<typeof build>>> = [];
+  for (let i = 0; i < BUILD_ROUNDS; i++) builds.push(await build(root, file));
+  const built = {
+    ...(builds.at(-1) as (typeof builds)[number]),
+    ms: quantile(
+      builds.map((b) => b.ms),
+      0.5,
+    ),
+  };
   const lat = await latency(root, file, queries);
   console.log(`search, ${built.skills} skills (${path.basename(labelsFile)} queries)`);
-  console.log(`  index build      ${ms(built.ms)}   target ≤ 3,000 ms (the library's own: 27 s)`);
+  console.log(
+    `  index build      ${ms(built.ms)} (median of ${BUILD_ROUNDS}, no parse cache)   target ≤ 3,000 ms (the library's own: 27 s)`,
+  );
   console.log(
     `  index size       ${(built.bytes / 1e6).toFixed(1)} MB   target ≤ 25 MB (theirs: 160 MB)`,
   );
   console.log(
-    `  search latency   p50 ${ms(lat.p50)} · p95 ${ms(lat.p95)}   target p50 ≤ 5 ms (theirs: ~270 ms)`,
+    `  search latency   p50 ${ms(lat.p50)} · p95 ${ms(lat.p95)} (every query, ${LATENCY_ROUNDS} rounds after a warm-up)   target p50 ≤ 5 ms (theirs: ~270 ms)`,
   );
 
   const env = {
