@@ -248,24 +248,18 @@ export function parseFrontmatterYaml(
   lineOffset: number,
 ): FrontmatterYaml {
   if (text.length > YAML_LIMITS.maxChars) {
-    return {
-      value: {},
-      positions: {},
-      sources: {},
-      recovered: false,
-      diagnostics: [
-        diagnostic(
-          'parse/frontmatter-too-large',
-          'error',
-          file,
-          `Front matter is ${text.length} characters, over the ${YAML_LIMITS.maxChars} limit; refused`,
-          {
-            start: { line: lineOffset + 1, column: 1 },
-            data: { chars: text.length, limit: YAML_LIMITS.maxChars },
-          },
-        ),
-      ],
-    };
+    return unparsed(
+      diagnostic(
+        'parse/frontmatter-too-large',
+        'error',
+        file,
+        `Front matter is ${text.length} characters, over the ${YAML_LIMITS.maxChars} limit; refused`,
+        {
+          start: { line: lineOffset + 1, column: 1 },
+          data: { chars: text.length, limit: YAML_LIMITS.maxChars },
+        },
+      ),
+    );
   }
   const fast = parseYamlFast(text, lineOffset);
   if (fast) return { ...fast, diagnostics: [], recovered: false };
@@ -305,22 +299,21 @@ export function parseFrontmatterYaml(
       }
     }
   }
-  return {
-    value: {},
-    positions: {},
-    sources: {},
-    recovered: false,
-    diagnostics: [
-      diagnostic(
-        first.code,
-        'error',
-        file,
-        `${first.message}; the skill loads with empty front matter`,
-        {
-          start: first.start,
-          data: first.data,
-        },
-      ),
-    ],
-  };
+  return unparsed(
+    diagnostic(
+      first.code,
+      'error',
+      file,
+      `${first.message}; the skill loads with empty front matter`,
+      {
+        start: first.start,
+        data: first.data,
+      },
+    ),
+  );
+}
+
+/** Front matter that could not be read: empty, with the error that says why. */
+function unparsed(error: Diagnostic): FrontmatterYaml {
+  return { value: {}, positions: {}, sources: {}, recovered: false, diagnostics: [error] };
 }
