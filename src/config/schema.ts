@@ -36,6 +36,7 @@ export const schema = z
             name: z.number().min(0),
             phrase: z.number().min(0),
             nameQuery: z.number().min(0),
+            trigger: z.number().min(0),
             authority: z.number().min(0),
           })
           .partial()

@@ -10,7 +10,7 @@ const answer = (...ids: string[]): SearchResult => ({
     name: id,
     path: `/lib/${id}/SKILL.md`,
     score: 10 - i,
-    explain: { meta: 0, body: 0, coverage: 0, name: 0, authority: 0 },
+    explain: { meta: 0, body: 0, coverage: 0, name: 0, trigger: 0, authority: 0 },
   })),
   terms: [],
 });

@@ -21,6 +21,8 @@ export interface SearchDocument {
   /** Body sections as terms, one string of space-separated terms each. */
   sections: string[];
   notFor: NotFor[];
+  /** Each trigger phrase and alias on its own, as terms (the `triggers` field runs them together). */
+  triggerPhrases: string[][];
   /** Other skills' names this skill mentions (hyphenated words in its frontmatter and body, its own name left out). */
   mentions: string[];
 }
@@ -55,13 +57,13 @@ export function toDocument(skill: Skill, body: string): SearchDocument {
   const fm = skill.frontmatter;
   const clauses = parseClauses(skill.description);
   const { headings, parts } = sections(body);
-  const triggerText = [
+  const phrases = [
     ...(fm.triggers?.intents ?? []),
     ...(fm.triggers?.contexts ?? []),
     ...clauses.triggers,
     ...(fm.aliases ?? []),
-    fm.whenToUse ?? '',
-  ].join('\n');
+  ];
+  const triggerText = [...phrases, fm.whenToUse ?? ''].join('\n');
   return {
     id: skill.id,
     name: skill.name,
@@ -76,6 +78,7 @@ export function toDocument(skill: Skill, body: string): SearchDocument {
     },
     sections: parts.map((p) => tokenize(p).join(' ')),
     notFor: clauses.notFor,
+    triggerPhrases: phrases.map((p) => tokenize(p)).filter((t) => t.length > 0),
     mentions: mentions([...stringsIn(skill.raw), body], skill.name),
   };
 }

@@ -10,7 +10,8 @@ export interface RankSettings {
   columns: Record<MetaField, number>;
   /**
    * Score = meta·BM25(meta) + body·BM25(body) + coverage·(query terms found) + name·(name words in the
-   * query) + phrase·(query word pairs found adjacent) + authority·(how many skills mention this one).
+   * query) + phrase·(query word pairs found adjacent) + trigger·(the closest trigger phrase) +
+   * authority·(how many skills mention this one).
    */
   weights: {
     meta: number;
@@ -19,6 +20,7 @@ export interface RankSettings {
     name: number;
     phrase: number;
     nameQuery: number;
+    trigger: number;
     authority: number;
   };
   /** A skill whose `NOT for` topic the query matches is multiplied by this; its redirect gains `redirect`. */
@@ -38,7 +40,16 @@ export interface RankSettings {
 /** The ranker's defaults. */
 export const DEFAULT_RANK: RankSettings = {
   columns: { name: 6, description: 3, triggers: 3, tags: 2, headings: 1 },
-  weights: { meta: 1, body: 2, coverage: 1.5, name: 1, phrase: 2, nameQuery: 0, authority: 0.8 },
+  weights: {
+    meta: 1,
+    body: 2,
+    coverage: 1.5,
+    name: 1,
+    phrase: 2,
+    nameQuery: 0,
+    trigger: 2,
+    authority: 0.8,
+  },
   notFor: { demote: 0.5, redirect: 0.3 },
   minCoverage: 0.5,
   gateDepth: 10,
@@ -58,6 +69,7 @@ export interface RankedSkill {
     body: number;
     coverage: number;
     name: number;
+    trigger: number;
     authority: number;
     notFor?: string;
     redirectedFrom?: string;
@@ -169,6 +181,7 @@ export function rank(
     const phrase =
       queryPairs.length === 0 ? 0 : pairsIn(c.doc, queryPairs, found) / queryPairs.length;
     const nameQuery = nameHits / terms.length;
+    const trigger = closestTrigger(c.doc.triggerPhrases, terms, queryTermSet, idf, totalIdf);
     const authority = authorityOf(c.doc.inbound);
     const w = settings.weights;
     const score =
@@ -178,13 +191,14 @@ export function rank(
       w.name * name +
       w.phrase * phrase +
       w.nameQuery * nameQuery +
+      w.trigger * trigger +
       w.authority * authority;
     const ranked: RankedSkill = {
       id: c.doc.id,
       name: c.doc.name,
       path: c.doc.path,
       score,
-      explain: { meta: c.meta, body: c.body, coverage, name, authority },
+      explain: { meta: c.meta, body: c.body, coverage, name, trigger, authority },
     };
     return { ranked, doc: c.doc, found };
   });
@@ -206,6 +220,30 @@ export function rank(
 }
 
 const round = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+/**
+ * How closely the skill's best trigger phrase matches the query (0–1): the query's IDF-weighted share
+ * found in the phrase, times the phrase's share found in the query. A phrase that says what the
+ * query says scores near 1 however many other phrases the skill lists.
+ */
+function closestTrigger(
+  phrases: readonly string[][],
+  terms: readonly string[],
+  query: ReadonlySet<string>,
+  idf: ReadonlyMap<string, number>,
+  totalIdf: number,
+): number {
+  let best = 0;
+  for (const phrase of phrases) {
+    let inQuery = 0;
+    for (const t of phrase) if (query.has(t)) inQuery++;
+    if (inQuery === 0) continue;
+    let found = 0;
+    for (const t of terms) if (phrase.includes(t)) found += idf.get(t) ?? 0;
+    best = Math.max(best, (found / totalIdf) * (inQuery / phrase.length));
+  }
+  return best;
+}
 
 /** Mentions from other skills, at which the authority prior reaches 1. */
 const AUTHORITY_FULL = 64;

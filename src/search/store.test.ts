@@ -76,3 +76,36 @@ describe('inbound mentions (the authority prior)', () => {
     assert.equal(authorityOf(10_000), 1);
   });
 });
+
+describe('trigger phrases', () => {
+  it('scores the closest single phrase, however many others the skill lists', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => `  - "unrelated phrase number ${i}"`);
+    const index = await openSkillIndex({
+      fs: createMemoryFileSystem({
+        lib: {
+          'account-help': skill(
+            'account-help',
+            `triggers:\n${[...many, '  - "reset my password"'].join('\n')}\n`,
+            'Help with accounts.',
+          ),
+          'login-guide': skill(
+            'login-guide',
+            '',
+            'How a password reset works, and my notes on logins.',
+          ),
+        },
+      }),
+      cwd: '/',
+      home: '/home/u',
+      roots: ['/lib'],
+    });
+    try {
+      const r = index.search('reset my password');
+      assert.equal(r.results[0]?.name, 'account-help');
+      assert.equal(r.results[0]?.explain.trigger, 1);
+      assert.equal(r.results.find((s) => s.name === 'login-guide')?.explain.trigger, 0);
+    } finally {
+      index.close();
+    }
+  });
+});

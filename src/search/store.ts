@@ -9,7 +9,7 @@ import { META_FIELDS, type MetaField, type SearchDocument } from './document.js'
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 5;
+export const INDEX_VERSION = 6;
 
 /** A stored document's metadata, as ranking reads it back. */
 export interface StoredDoc {
@@ -20,6 +20,8 @@ export interface StoredDoc {
   fields: Record<MetaField, string[]>;
   /** `NOT for` clauses with their topics as terms. */
   notFor: Array<NotFor & { topicTerms: string[] }>;
+  /** Each trigger phrase as terms. */
+  triggerPhrases: string[][];
   /** How many other indexed skills mention this skill's name. */
   inbound: number;
 }
@@ -30,8 +32,8 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS docs(
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
-  hash TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, body_terms TEXT NOT NULL,
-  mentions TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0);
+  hash TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, triggers TEXT NOT NULL,
+  body_terms TEXT NOT NULL, mentions TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0);
 CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', contentless_delete=1, ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', contentless_delete=1, ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');
@@ -168,7 +170,7 @@ export class IndexStore {
     const delMeta = db.prepare('DELETE FROM meta WHERE rowid = ?');
     const delBody = db.prepare('DELETE FROM body WHERE rowid = ?');
     const insDoc = db.prepare(
-      'INSERT INTO docs(id, name, path, hash, fields, not_for, body_terms, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO docs(id, name, path, hash, fields, not_for, triggers, body_terms, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insMeta = db.prepare(
       `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
@@ -194,6 +196,7 @@ export class IndexStore {
             d.contentHash,
             JSON.stringify(d.fields),
             JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
+            JSON.stringify(d.triggerPhrases),
             bodyTerms.join(' '),
             d.mentions.join(' '),
           ).lastInsertRowid,
@@ -239,7 +242,7 @@ export class IndexStore {
     const hit = this.docCache.get(rowid);
     if (hit) return hit;
     const row = this.statement(
-      'SELECT rowid, id, name, path, fields, not_for, inbound FROM docs WHERE rowid = ?',
+      'SELECT rowid, id, name, path, fields, not_for, triggers, inbound FROM docs WHERE rowid = ?',
     ).get(rowid) as
       | {
           rowid: number;
@@ -248,6 +251,7 @@ export class IndexStore {
           path: string;
           fields: string;
           not_for: string;
+          triggers: string;
           inbound: number;
         }
       | undefined;
@@ -260,6 +264,7 @@ export class IndexStore {
       path: row.path,
       fields,
       notFor: JSON.parse(row.not_for) as StoredDoc['notFor'],
+      triggerPhrases: JSON.parse(row.triggers) as string[][],
       inbound: row.inbound,
     };
     this.docCache.set(rowid, doc);

@@ -92,7 +92,7 @@ export async function runSearch(
   }
   const lines = result.results.map((r, i) => {
     const why = opts.explain
-      ? `  meta ${r.explain.meta.toFixed(2)} · body ${r.explain.body.toFixed(2)} · coverage ${r.explain.coverage.toFixed(2)} · name ${r.explain.name.toFixed(2)} · authority ${r.explain.authority.toFixed(2)}${r.explain.notFor ? ` · NOT for “${r.explain.notFor}”` : ''}${r.explain.redirectedFrom ? ` · redirected from ${r.explain.redirectedFrom}` : ''}`
+      ? `  meta ${r.explain.meta.toFixed(2)} · body ${r.explain.body.toFixed(2)} · coverage ${r.explain.coverage.toFixed(2)} · name ${r.explain.name.toFixed(2)} · trigger ${r.explain.trigger.toFixed(2)} · authority ${r.explain.authority.toFixed(2)}${r.explain.notFor ? ` · NOT for “${r.explain.notFor}”` : ''}${r.explain.redirectedFrom ? ` · redirected from ${r.explain.redirectedFrom}` : ''}`
       : '';
     return `${String(i + 1).padStart(2)}. ${r.id}  (${r.score.toFixed(3)})${why}`;
   });
