@@ -57,13 +57,15 @@ export function toDocument(skill: Skill, body: string): SearchDocument {
   const fm = skill.frontmatter;
   const clauses = parseClauses(skill.description);
   const { headings, parts } = sections(body);
+  // Each phrase tokenised once: the triggers field is their terms in a row (words never span lines).
   const phrases = [
     ...(fm.triggers?.intents ?? []),
     ...(fm.triggers?.contexts ?? []),
     ...clauses.triggers,
     ...(fm.aliases ?? []),
-  ];
-  const triggerText = [...phrases, fm.whenToUse ?? ''].join('\n');
+  ]
+    .map((p) => tokenize(p))
+    .filter((t) => t.length > 0);
   return {
     id: skill.id,
     name: skill.name,
@@ -72,13 +74,13 @@ export function toDocument(skill: Skill, body: string): SearchDocument {
     fields: {
       name: tokenize(identifierWords(skill.name)),
       description: tokenize(clauses.lead),
-      triggers: tokenize(triggerText),
+      triggers: [...phrases.flat(), ...tokenize(fm.whenToUse ?? '')],
       tags: tokenize([...(fm.tags ?? []), fm.category ?? '', fm.domain ?? ''].join(' ')),
       headings: tokenize(headings.join('\n')),
     },
     sections: parts.map((p) => tokenize(p).join(' ')),
     notFor: clauses.notFor,
-    triggerPhrases: phrases.map((p) => tokenize(p)).filter((t) => t.length > 0),
+    triggerPhrases: phrases,
     mentions: mentions([...stringsIn(skill.raw), body], skill.name),
   };
 }
