@@ -1,6 +1,7 @@
 // The file system discovery reads through: a small interface, a Node implementation, errors by code.
 
 import fs from 'node:fs';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 
 /** The kind of a directory entry, as readdir reports it (links are not followed). */
 export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
@@ -41,6 +42,53 @@ export function errorCode(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'code' in e
     ? String((e as { code: unknown }).code)
     : undefined;
+}
+
+/**
+ * The diagnostic for a link that could not be followed (`e` from stat or read): a loop, a dangling
+ * target, or another failure. A linked folder is skipped with a warning; a linked SKILL.md is an error.
+ */
+export async function linkFailure(
+  fs: FileSystem,
+  link: string,
+  e: unknown,
+  as: 'folder' | 'file',
+): Promise<Diagnostic> {
+  const code = errorCode(e);
+  const target = await fs.readlink(link).catch(() => undefined);
+  const severity = as === 'folder' ? 'warning' : 'error';
+  const outcome = as === 'folder' ? 'not followed' : 'not loaded';
+  if (code === 'ELOOP')
+    return diagnostic(
+      'discover/symlink-loop',
+      severity,
+      link,
+      `Link \`${target ?? '?'}\` loops back on itself; ${outcome}`,
+      { data: { target } },
+    );
+  if ((code === 'ENOENT' || code === 'ENOTDIR') && target !== undefined)
+    return diagnostic(
+      'discover/dangling-link',
+      severity,
+      link,
+      `Link target \`${target}\` does not exist; ${outcome}`,
+      { data: { target } },
+    );
+  return as === 'folder'
+    ? diagnostic(
+        'discover/unreadable-folder',
+        severity,
+        link,
+        `Link could not be followed (${code ?? String(e)})`,
+        { data: { target, code } },
+      )
+    : diagnostic(
+        'discover/unreadable-file',
+        severity,
+        link,
+        `File could not be read (${code ?? String(e)}); not loaded`,
+        { data: { code } },
+      );
 }
 
 /** Does `path` exist? A path that exists but cannot be read counts as existing (the caller reports it). */

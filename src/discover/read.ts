@@ -5,7 +5,7 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 import type { ParseCache } from './cache.js';
-import { errorCode, type FileSystem } from './fs.js';
+import { errorCode, type FileSystem, linkFailure } from './fs.js';
 import type { FoundSkill } from './walk.js';
 
 /** A SKILL.md read and parsed, or the diagnostics that say why it was not. */
@@ -34,36 +34,6 @@ export function placeholderTarget(bytes: Buffer): string | undefined {
   )
     return undefined;
   return text;
-}
-
-async function describeLinkFailure(fs: FileSystem, file: string, e: unknown): Promise<Diagnostic> {
-  const code = errorCode(e);
-  const target = await fs.readlink(file).catch(() => undefined);
-  if (code === 'ELOOP') {
-    return diagnostic(
-      'discover/symlink-loop',
-      'error',
-      file,
-      `Link \`${target ?? '?'}\` loops back on itself; not loaded`,
-      { data: { target } },
-    );
-  }
-  if ((code === 'ENOENT' || code === 'ENOTDIR') && target !== undefined) {
-    return diagnostic(
-      'discover/dangling-link',
-      'error',
-      file,
-      `Link target \`${target}\` does not exist; not loaded`,
-      { data: { target } },
-    );
-  }
-  return diagnostic(
-    'discover/unreadable-file',
-    'error',
-    file,
-    `File could not be read (${code ?? String(e)}); not loaded`,
-    { data: { code } },
-  );
 }
 
 /** Read, cache-check and parse one found SKILL.md. Never throws for content or missing files. */
@@ -99,7 +69,7 @@ export async function readFoundSkill(
       r = await fs.readFile(readPath, maxBytes);
     } catch (e) {
       if (hops === 0 && found.kind === 'symlink')
-        return { ok: false, diagnostics: [await describeLinkFailure(fs, file, e)] };
+        return { ok: false, diagnostics: [await linkFailure(fs, file, e, 'file')] };
       const code = errorCode(e);
       return {
         ok: false,

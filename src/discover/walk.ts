@@ -2,7 +2,7 @@
 
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import { type EntryKind, errorCode, type FileSystem } from './fs.js';
+import { type EntryKind, errorCode, type FileSystem, linkFailure } from './fs.js';
 import { type GitignoreStack, loadGitignore } from './gitignore.js';
 
 /** How to walk a root. */
@@ -212,39 +212,7 @@ async function followLink(
   try {
     kind = (await fs.stat(link)).kind;
   } catch (e) {
-    const code = errorCode(e);
-    const target = await fs.readlink(link).catch(() => '?');
-    if (code === 'ELOOP') {
-      diagnostics.push(
-        diagnostic(
-          'discover/symlink-loop',
-          'warning',
-          link,
-          `Link \`${target}\` loops back on itself; not followed`,
-          { data: { target } },
-        ),
-      );
-    } else if (code === 'ENOENT' || code === 'ENOTDIR') {
-      diagnostics.push(
-        diagnostic(
-          'discover/dangling-link',
-          'warning',
-          link,
-          `Link target \`${target}\` does not exist; not followed`,
-          { data: { target } },
-        ),
-      );
-    } else {
-      diagnostics.push(
-        diagnostic(
-          'discover/unreadable-folder',
-          'warning',
-          link,
-          `Link could not be followed (${code ?? String(e)})`,
-          { data: { target, code } },
-        ),
-      );
-    }
+    diagnostics.push(await linkFailure(fs, link, e, 'folder'));
     return undefined;
   }
   if (kind !== 'dir') return undefined;
