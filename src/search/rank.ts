@@ -256,7 +256,7 @@ export function authorityOf(inbound: number): number {
   return Math.min(1, Math.log1p(inbound) / Math.log1p(AUTHORITY_FULL));
 }
 
-/** The best skill's share of the query: metadata terms in full, terms found only in its body at `bodyCoverage`. */
+/** A skill's share of the query for the gate: metadata terms in full, terms found only in its body at `bodyCoverage`. */
 function gateCoverage(
   store: IndexStore,
   doc: StoredDoc,
@@ -266,7 +266,10 @@ function gateCoverage(
   totalIdf: number,
   settings: RankSettings,
 ): number {
-  const body = store.bodyTerms(doc.rowid);
+  const body = store.bodyHolds(
+    doc.rowid,
+    terms.filter((t) => !inMeta.has(t)),
+  );
   let found = 0;
   for (const t of terms) {
     if (inMeta.has(t)) found += idf.get(t) ?? 0;

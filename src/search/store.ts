@@ -216,7 +216,10 @@ export class IndexStore {
     return stats;
   }
 
-  /** Recount, for every skill, how many other skills mention its name (any change can move any count). */
+  /**
+   * Recount, for every skill, how many other skills mention its name (any change can move any count).
+   * A skill's own name is never among its mentions (toDocument leaves it out).
+   */
   private countInbound(): void {
     const rows = this.db.prepare('SELECT rowid, name, mentions FROM docs').all() as Array<{
       rowid: number;
@@ -228,7 +231,7 @@ export class IndexStore {
     for (const r of rows) {
       if (r.mentions === '') continue;
       for (const m of r.mentions.split(' '))
-        if (m !== r.name && names.has(m)) inbound.set(m, (inbound.get(m) ?? 0) + 1);
+        if (names.has(m)) inbound.set(m, (inbound.get(m) ?? 0) + 1);
     }
     const set = this.db.prepare('UPDATE docs SET inbound = ? WHERE rowid = ? AND inbound != ?');
     for (const r of rows) {
@@ -298,12 +301,18 @@ export class IndexStore {
     return row?.doc ?? 0;
   }
 
-  /** Every term of a skill's body (read on demand: only the gate needs it, for one skill). */
-  bodyTerms(rowid: number): ReadonlySet<string> {
+  /**
+   * Which of `terms` a skill's body holds. Read on demand (only the gate asks, of its best skills),
+   * by looking each term up in the stored term list rather than building a set of all of them.
+   */
+  bodyHolds(rowid: number, terms: readonly string[]): ReadonlySet<string> {
+    if (terms.length === 0) return new Set();
     const row = this.statement('SELECT body_terms FROM docs WHERE rowid = ?').get(rowid) as
       | { body_terms: string }
       | undefined;
-    return new Set(row ? row.body_terms.split(' ') : []);
+    if (!row) return new Set();
+    const all = ` ${row.body_terms} `;
+    return new Set(terms.filter((t) => all.includes(` ${t} `)));
   }
 
   /** Close the file. */
