@@ -246,7 +246,17 @@ describe('skillset search, index and eval', () => {
       results: Array<Record<string, unknown>>;
     };
     assert.equal(out.coverage, 'ok');
-    assert.deepEqual(Object.keys(out.results[0] ?? {}), ['name', 'id', 'score']);
+    assert.deepEqual(Object.keys(out.results[0] ?? {}), [
+      'name',
+      'id',
+      'score',
+      'path',
+      'description',
+      'copies',
+    ]);
+    const first = out.results[0] as { path: string; description: string };
+    assert.ok(path.isAbsolute(first.path) && first.path.endsWith('SKILL.md'), first.path);
+    assert.ok(first.description.length > 0 && !first.description.includes('\n'));
     const none = JSON.parse(
       cli(['search', 'best pasta recipe for dinner', lib, '--index', indexFile, '--json']).stdout,
     ) as { coverage: string; results: unknown[] };

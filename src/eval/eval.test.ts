@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { SearchResult } from '../search/rank.js';
-import { compareReports, labelsHash, metrics, outcome, parseLabels, report } from './eval.js';
+import {
+  compareReports,
+  labelsHash,
+  metrics,
+  outcome,
+  parseLabels,
+  report,
+  type SearchAnswer,
+} from './eval.js';
 
-const answer = (...ids: string[]): SearchResult => ({
+const answer = (...ids: string[]): SearchAnswer => ({
   coverage: ids.length === 0 ? 'none' : 'ok',
-  results: ids.map((id, i) => ({
-    id,
-    name: id,
-    path: `/lib/${id}/SKILL.md`,
-    score: 10 - i,
-    explain: { meta: 0, body: 0, coverage: 0, name: 0, trigger: 0, authority: 0 },
-  })),
-  terms: [],
+  results: ids.map((id) => ({ id, name: id })),
 });
 
 const labels = parseLabels(

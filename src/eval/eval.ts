@@ -2,7 +2,6 @@
 
 import { createHash } from 'node:crypto';
 import { SkillsetError } from '../errors.js';
-import type { SearchResult } from '../search/rank.js';
 
 /** One labelled query: `expected` empty means no skill should come back. */
 export interface LabelledQuery {
@@ -86,8 +85,14 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[i] as number;
 }
 
+/** What scoring reads of a search answer. */
+export interface SearchAnswer {
+  coverage: 'ok' | 'none';
+  results: ReadonlyArray<{ id: string; name: string }>;
+}
+
 /** Score one query's answer: a result matches by id or by name (the last `:` part). */
-export function outcome(label: LabelledQuery, result: SearchResult, ms: number): QueryOutcome {
+export function outcome(label: LabelledQuery, result: SearchAnswer, ms: number): QueryOutcome {
   const right = new Set([...label.expected, ...(label.acceptable ?? [])]);
   const got = result.results.map((r) => r.id);
   const idx = result.results.findIndex((r) => right.has(r.id) || right.has(r.name));

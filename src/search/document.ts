@@ -16,6 +16,8 @@ export interface SearchDocument {
   name: string;
   path: string;
   contentHash: string;
+  /** The description on one line, as written (shown with results). */
+  description: string;
   /** Terms per metadata field (stemmed; stop words dropped). */
   fields: Record<MetaField, string[]>;
   /** Body sections as terms, one string of space-separated terms each. */
@@ -71,6 +73,7 @@ export function toDocument(skill: Skill, body: string): SearchDocument {
     name: skill.name,
     path: skill.path,
     contentHash: skill.contentHash,
+    description: skill.description.replace(/\s+/g, ' ').trim(),
     fields: {
       name: tokenize(identifierWords(skill.name)),
       description: tokenize(clauses.lead),

@@ -1,30 +1,21 @@
-// Ranking: FTS5 candidates from metadata and body, features per skill, a weighted score, and the coverage gate.
+// Ranking: candidates from the index, features per skill, weighted scores, NOT-for adjustments, copies grouped, the gate.
 
-import { META_FIELDS, type MetaField } from './document.js';
-import type { IndexStore, StoredDoc } from './store.js';
-import { tokenize } from './tokenize.js';
+import type { MetaField } from './document.js';
+import { type Bm25, extractFeatures, type Feature, type FeatureVector } from './features.js';
+import { type GateVerdict, judge } from './gate.js';
+import type { SearchIndexStore, StoredDoc } from './index-store.js';
+import { type Adjustment, type NotForSettings, notForAdjustments } from './not-for.js';
+import { type PreparedQuery, prepareQuery } from './query.js';
+import { type FeatureWeights, scoreFeatures } from './score.js';
 
-/** Weights and thresholds of the ranker; the defaults were tuned on the dev query set only. */
+/** Weights and thresholds of the ranker. */
 export interface RankSettings {
   /** BM25 column weights, in META_FIELDS order. */
   columns: Record<MetaField, number>;
-  /**
-   * Score = meta·BM25(meta) + body·BM25(body) + coverage·(query terms found) + name·(name words in the
-   * query) + phrase·(query word pairs found adjacent) + trigger·(the closest trigger phrase) +
-   * authority·(how many skills mention this one).
-   */
-  weights: {
-    meta: number;
-    body: number;
-    coverage: number;
-    name: number;
-    phrase: number;
-    nameQuery: number;
-    trigger: number;
-    authority: number;
-  };
-  /** A skill whose `NOT for` topic the query matches is multiplied by this; its redirect gains `redirect`. */
-  notFor: { demote: number; redirect: number };
+  /** Score = Σ weight × feature (see features.ts for each feature). */
+  weights: FeatureWeights;
+  /** A skill whose `NOT for` topic the query matches is multiplied by `demote`; its redirect gains `redirect`. */
+  notFor: NotForSettings;
   /** `coverage: none` when none of the best `gateDepth` skills covers this share of the (IDF-weighted) query. */
   minCoverage: number;
   /** How many of the best skills the gate looks at. */
@@ -58,22 +49,39 @@ export const DEFAULT_RANK: RankSettings = {
   bodyCoverage: 0.5,
 };
 
-/** One ranked skill, with the parts of its score for `--explain`. */
+/** The parts of a score: weight × feature for each feature, plus NOT-for adjustments; they add up to the score. */
+export type ScoreParts = Record<Feature | 'notFor' | 'redirect', number>;
+
+/** Why a skill ranks where it does. */
+export interface Explanation {
+  features: FeatureVector;
+  parts: ScoreParts;
+  /** The query terms found in the skill's metadata. */
+  matched: string[];
+  /** The raw BM25 scores the meta and body features are relative to. */
+  bm25: { meta: number; body: number };
+  /** The `NOT for` topic the query matched. */
+  notFor?: string;
+  /** The skill whose `NOT for` clause redirected here. */
+  redirectedFrom?: string;
+}
+
+/** Another copy of a result: a skill with the same name elsewhere. */
+export interface SkillCopy {
+  id: string;
+  path: string;
+}
+
+/** One ranked skill. */
 export interface RankedSkill {
   id: string;
   name: string;
   path: string;
+  description: string;
   score: number;
-  explain: {
-    meta: number;
-    body: number;
-    coverage: number;
-    name: number;
-    trigger: number;
-    authority: number;
-    notFor?: string;
-    redirectedFrom?: string;
-  };
+  /** Other skills with the same name, ranked lower (copies in other trees). */
+  copies: SkillCopy[];
+  explain: Explanation;
 }
 
 /** A search answer: `none` when no skill clears the coverage gate. */
@@ -82,269 +90,159 @@ export interface SearchResult {
   results: RankedSkill[];
   /** The query terms, after tokenising. */
   terms: string[];
+  /** The gate's verdict and numbers. */
+  gate: GateVerdict;
+  /** When the answer is `none`: the best skills the gate turned down (at most 3), for `--explain`. */
+  rejected: RankedSkill[];
 }
 
-const MAX_TERMS = 32;
+const round = (n: number): number => Math.round(n * 1e6) / 1e6;
 
-/** The terms of a query (unique, in order), at most 32. */
-export function queryTerms(query: string): string[] {
-  return [...new Set(tokenize(query))].slice(0, MAX_TERMS);
+/** Rank the skills of `store` for `query`. */
+export function rank(
+  store: SearchIndexStore,
+  text: string,
+  limit: number,
+  settings: RankSettings = DEFAULT_RANK,
+): SearchResult {
+  const query = prepareQuery(text, store, settings.bodyMaxShare);
+  const gateSettings = {
+    minCoverage: settings.minCoverage,
+    depth: settings.gateDepth,
+    bodyCoverage: settings.bodyCoverage,
+  };
+  const empty = (): SearchResult => ({
+    coverage: 'none',
+    results: [],
+    terms: query.terms,
+    gate: judge([], query, gateSettings, () => new Set()),
+    rejected: [],
+  });
+  if (query.terms.length === 0) return empty();
+  const candidates = gather(store, query, settings);
+  if (candidates.length === 0) return empty();
+
+  const maxMeta = Math.max(...candidates.map((c) => c.meta), 1e-9);
+  const maxBody = Math.max(...candidates.map((c) => c.body), 1e-9);
+  const scored = candidates.map((c) => {
+    const bm25: Bm25 = { meta: c.meta, body: c.body, maxMeta, maxBody };
+    const { features, found } = extractFeatures(c.doc, bm25, query);
+    const { score, parts } = scoreFeatures(features, settings.weights);
+    return {
+      doc: c.doc,
+      found,
+      score,
+      explain: {
+        features,
+        parts: { ...parts, notFor: 0, redirect: 0 },
+        matched: query.terms.filter((t) => found.has(t)),
+        bm25: { meta: c.meta, body: c.body },
+      } as Explanation,
+    };
+  });
+  const byId = new Map(scored.map((s) => [s.doc.id, s]));
+  for (const a of notForAdjustments(scored, query.termSet, settings.notFor))
+    apply(byId.get(a.id), a);
+  scored.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
+  const groups = groupCopies(scored);
+  const gate = judge(groups, query, gateSettings, (ref, terms) => store.bodyHolds(ref, terms));
+  const toResult = (g: (typeof groups)[number]): RankedSkill => ({
+    id: g.doc.id,
+    name: g.doc.name,
+    path: g.doc.path,
+    description: g.doc.description,
+    score: round(g.score),
+    copies: store
+      .documentsNamed(g.doc.name)
+      .filter((d) => d.ref !== g.doc.ref)
+      .map((d) => ({ id: d.id, path: d.path })),
+    explain: g.explain,
+  });
+  if (gate.verdict === 'none')
+    return {
+      coverage: 'none',
+      results: [],
+      terms: query.terms,
+      gate,
+      rejected: groups.slice(0, 3).map(toResult),
+    };
+  return {
+    coverage: 'ok',
+    results: groups.slice(0, limit).map(toResult),
+    terms: query.terms,
+    gate,
+    rejected: [],
+  };
 }
 
-/** An FTS5 MATCH expression that can never be a syntax error: every term quoted, ORed; the last one a prefix. */
-export function matchExpression(terms: readonly string[], prefixLast: boolean): string {
-  return terms
-    .map(
-      (t, i) =>
-        `"${t.replace(/"/g, '')}"${prefixLast && i === terms.length - 1 && t.length >= 3 ? '*' : ''}`,
-    )
-    .join(' OR ');
-}
-
+/** A candidate and its BM25 scores from each table (0 where the table did not return it). */
 interface Candidate {
   doc: StoredDoc;
   meta: number;
   body: number;
 }
 
-/** Rank the skills of `store` for `query`. */
-export function rank(
-  store: IndexStore,
-  query: string,
-  limit: number,
-  settings: RankSettings = DEFAULT_RANK,
-): SearchResult {
-  const terms = queryTerms(query);
-  if (terms.length === 0) return { coverage: 'none', results: [], terms };
-  const prefixLast = !/\s$/.test(query);
-  const expr = matchExpression(terms, prefixLast);
-  const idf = termWeights(store, terms);
-  // Bodies are long: terms found in most of them (long posting lists, little weight) are not asked.
-  const maxDf = settings.bodyMaxShare * store.docCount();
-  const bodyTerms = terms.filter((t) => store.documentFrequency('body', t) <= maxDf);
-  const bodyExpr = matchExpression(
-    bodyTerms,
-    prefixLast && bodyTerms[bodyTerms.length - 1] === terms[terms.length - 1],
+/** The union of the metadata and body candidates, in the order the index returned them. */
+function gather(
+  store: SearchIndexStore,
+  query: PreparedQuery,
+  settings: RankSettings,
+): Candidate[] {
+  const metaHits = store.candidates(
+    'meta',
+    { terms: query.terms, prefixLast: query.prefixLast, limit: settings.candidates },
+    settings.columns,
   );
-  const weights = META_FIELDS.map((f) => settings.columns[f]).join(', ');
-  const metaRows = store
-    .statement(
-      `SELECT rowid, -bm25(meta, ${weights}) AS s FROM meta WHERE meta MATCH ? ORDER BY bm25(meta, ${weights}) LIMIT ?`,
-    )
-    .all(expr, settings.candidates) as Array<{ rowid: number; s: number }>;
-  const bodyRows =
-    bodyTerms.length === 0
-      ? []
-      : (store
-          .statement(
-            'SELECT rowid AS doc, -bm25(body) AS s FROM body WHERE body MATCH ? ORDER BY bm25(body) LIMIT ?',
-          )
-          .all(bodyExpr, settings.candidates) as Array<{ doc: number; s: number }>);
-
-  const byDoc = new Map<number, Candidate>();
-  const get = (rowid: number): Candidate | undefined => {
-    let c = byDoc.get(rowid);
+  const last = query.terms[query.terms.length - 1];
+  const bodyHits = store.candidates('body', {
+    terms: query.bodyTerms,
+    prefixLast: query.prefixLast && query.bodyTerms[query.bodyTerms.length - 1] === last,
+    limit: settings.candidates,
+  });
+  const byRef = new Map<number, Candidate>();
+  const get = (ref: number): Candidate | undefined => {
+    let c = byRef.get(ref);
     if (!c) {
-      const doc = store.doc(rowid);
+      const doc = store.document(ref);
       if (!doc) return undefined;
       c = { doc, meta: 0, body: 0 };
-      byDoc.set(rowid, c);
+      byRef.set(ref, c);
     }
     return c;
   };
-  for (const r of metaRows) {
-    const c = get(r.rowid);
-    if (c) c.meta = Math.max(c.meta, r.s);
+  for (const h of metaHits) {
+    const c = get(h.ref);
+    if (c) c.meta = Math.max(c.meta, h.score);
   }
-  for (const r of bodyRows) {
-    const c = get(r.doc);
-    if (c) c.body = Math.max(c.body, r.s);
+  for (const h of bodyHits) {
+    const c = get(h.ref);
+    if (c) c.body = Math.max(c.body, h.score);
   }
-  if (byDoc.size === 0) return { coverage: 'none', results: [], terms };
-
-  const totalIdf = terms.reduce((a, t) => a + (idf.get(t) ?? 0), 0) || 1;
-  const maxMeta = Math.max(...[...byDoc.values()].map((c) => c.meta), 1e-9);
-  const maxBody = Math.max(...[...byDoc.values()].map((c) => c.body), 1e-9);
-  const queryTermSet = new Set(terms);
-  const queryPairs = terms.slice(1).map((t, i): QueryPair => [terms[i] as string, t]);
-
-  const scored = [...byDoc.values()].map((c) => {
-    // Coverage ranks on metadata terms; the gate (below) also credits terms found only in the body.
-    const found = metaTermsIn(c.doc, queryTermSet);
-    let inMeta = 0;
-    for (const t of found) inMeta += idf.get(t) ?? 0;
-    const coverage = inMeta / totalIdf;
-    const nameTerms = c.doc.fields.name;
-    const nameHits = nameTerms.filter((t) => queryTermSet.has(t)).length;
-    const name = nameTerms.length === 0 ? 0 : nameHits / nameTerms.length;
-    // Adjacent query terms found adjacent in the skill's own words, and the query's share found in the name.
-    const phrase =
-      queryPairs.length === 0 ? 0 : pairsIn(c.doc, queryPairs, found) / queryPairs.length;
-    const nameQuery = nameHits / terms.length;
-    const trigger = closestTrigger(c.doc.triggerPhrases, terms, queryTermSet, idf, totalIdf);
-    const authority = authorityOf(c.doc.inbound);
-    const w = settings.weights;
-    const score =
-      w.meta * (c.meta / maxMeta) +
-      w.body * (c.body / maxBody) +
-      w.coverage * coverage +
-      w.name * name +
-      w.phrase * phrase +
-      w.nameQuery * nameQuery +
-      w.trigger * trigger +
-      w.authority * authority;
-    const ranked: RankedSkill = {
-      id: c.doc.id,
-      name: c.doc.name,
-      path: c.doc.path,
-      score,
-      explain: { meta: c.meta, body: c.body, coverage, name, trigger, authority },
-    };
-    return { ranked, doc: c.doc, found };
-  });
-
-  applyNotFor(scored, queryTermSet, settings);
-  scored.sort((a, b) => b.ranked.score - a.ranked.score || (a.ranked.id < b.ranked.id ? -1 : 1));
-  const covered = scored
-    .slice(0, Math.max(1, settings.gateDepth))
-    .some(
-      (s) =>
-        gateCoverage(store, s.doc, s.found, terms, idf, totalIdf, settings) >= settings.minCoverage,
-    );
-  if (!covered) return { coverage: 'none', results: [], terms };
-  return {
-    coverage: 'ok',
-    results: scored.slice(0, limit).map((s) => ({ ...s.ranked, score: round(s.ranked.score) })),
-    terms,
-  };
+  return [...byRef.values()];
 }
 
-const round = (n: number): number => Math.round(n * 1e6) / 1e6;
+/** Apply one NOT-for adjustment to a scored skill (the scoring's own copy, made in `rank`). */
+function apply(s: { score: number; explain: Explanation } | undefined, a: Adjustment): void {
+  if (!s) return;
+  s.score += a.delta;
+  s.explain.parts[a.kind] += a.delta;
+  if (a.kind === 'notFor') s.explain.notFor = a.reason;
+  else s.explain.redirectedFrom = a.reason;
+}
 
 /**
- * How closely the skill's best trigger phrase matches the query (0–1): the query's IDF-weighted share
- * found in the phrase, times the phrase's share found in the query. A phrase that says what the
- * query says scores near 1 however many other phrases the skill lists.
+ * Group skills that share a name (copies of one skill in several trees): the best-ranked copy stands
+ * for the group and lists the others, so copies never fill the results. Input is ranked, best first.
  */
-function closestTrigger(
-  phrases: readonly string[][],
-  terms: readonly string[],
-  query: ReadonlySet<string>,
-  idf: ReadonlyMap<string, number>,
-  totalIdf: number,
-): number {
-  let best = 0;
-  for (const phrase of phrases) {
-    let inQuery = 0;
-    for (const t of phrase) if (query.has(t)) inQuery++;
-    if (inQuery === 0) continue;
-    let found = 0;
-    for (const t of terms) if (phrase.includes(t)) found += idf.get(t) ?? 0;
-    best = Math.max(best, (found / totalIdf) * (inQuery / phrase.length));
+export function groupCopies<T extends { doc: StoredDoc }>(
+  ranked: readonly T[],
+): Array<T & { copies: StoredDoc[] }> {
+  const groups = new Map<string, T & { copies: StoredDoc[] }>();
+  for (const s of ranked) {
+    const key = s.doc.name.toLowerCase();
+    const g = groups.get(key);
+    if (g) g.copies.push(s.doc);
+    else groups.set(key, { ...s, copies: [] });
   }
-  return best;
-}
-
-/** Mentions from other skills, at which the authority prior reaches 1. */
-const AUTHORITY_FULL = 64;
-
-/**
- * A prior from how many other skills mention this one (0–1, logarithmic, full at 64): broad "hub"
- * skills that many others point to are where vague questions most often belong.
- */
-export function authorityOf(inbound: number): number {
-  return Math.min(1, Math.log1p(inbound) / Math.log1p(AUTHORITY_FULL));
-}
-
-/** A skill's share of the query for the gate: metadata terms in full, terms found only in its body at `bodyCoverage`. */
-function gateCoverage(
-  store: IndexStore,
-  doc: StoredDoc,
-  inMeta: ReadonlySet<string>,
-  terms: readonly string[],
-  idf: ReadonlyMap<string, number>,
-  totalIdf: number,
-  settings: RankSettings,
-): number {
-  const body = store.bodyHolds(
-    doc.rowid,
-    terms.filter((t) => !inMeta.has(t)),
-  );
-  let found = 0;
-  for (const t of terms) {
-    if (inMeta.has(t)) found += idf.get(t) ?? 0;
-    else if (body.has(t)) found += (idf.get(t) ?? 0) * settings.bodyCoverage;
-  }
-  return found / totalIdf;
-}
-
-/** `NOT for X — use Y`: when the query matches X, demote the skill and lift Y. */
-function applyNotFor(
-  scored: Array<{ ranked: RankedSkill; doc: StoredDoc }>,
-  query: ReadonlySet<string>,
-  settings: RankSettings,
-): void {
-  const byName = new Map(scored.map((s) => [s.doc.name, s]));
-  const lifts: Array<[string, number, string]> = [];
-  for (const s of scored) {
-    for (const clause of s.doc.notFor) {
-      const topic = clause.topicTerms;
-      if (topic.length === 0) continue;
-      const hit = topic.filter((t) => query.has(t)).length;
-      if (hit === 0 || hit / topic.length < 0.5) continue;
-      const before = s.ranked.score;
-      s.ranked.score *= settings.notFor.demote;
-      s.ranked.explain.notFor = clause.topic;
-      if (clause.use) lifts.push([clause.use, before, s.doc.id]);
-      break;
-    }
-  }
-  for (const [use, score, from] of lifts) {
-    const target = byName.get(use);
-    if (!target) continue;
-    target.ranked.score = Math.max(target.ranked.score, score) + settings.notFor.redirect;
-    target.ranked.explain.redirectedFrom = from;
-  }
-}
-
-/** The query terms found in a skill's metadata (a scan: cheaper than a set of every metadata term). */
-function metaTermsIn(doc: StoredDoc, query: ReadonlySet<string>): Set<string> {
-  const found = new Set<string>();
-  for (const f of META_FIELDS) for (const t of doc.fields[f]) if (query.has(t)) found.add(t);
-  return found;
-}
-
-/** Two adjacent query terms. */
-type QueryPair = readonly [string, string];
-
-/** How many of the query's adjacent term pairs are adjacent in the name, description or triggers. */
-function pairsIn(
-  doc: StoredDoc,
-  queryPairs: readonly QueryPair[],
-  found: ReadonlySet<string>,
-): number {
-  // A pair can only be adjacent in the skill's words if both its terms are there.
-  const wanted = queryPairs.filter(([a, b]) => found.has(a) && found.has(b));
-  if (wanted.length === 0) return 0;
-  let hits = 0;
-  for (const [a, b] of wanted) {
-    const adjacent = (['name', 'description', 'triggers'] as const).some((f) => {
-      const words = doc.fields[f];
-      for (let i = 1; i < words.length; i++) if (words[i - 1] === a && words[i] === b) return true;
-      return false;
-    });
-    if (adjacent) hits++;
-  }
-  return hits;
-}
-
-/** Inverse document frequency of each term over the metadata (a term in no skill's metadata weighs as the rarest). */
-function termWeights(store: IndexStore, terms: readonly string[]): Map<string, number> {
-  const n = store.docCount();
-  const out = new Map<string, number>();
-  for (const t of terms) {
-    const df = store.documentFrequency('meta', t);
-    out.set(t, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
-  }
-  return out;
+  return [...groups.values()];
 }

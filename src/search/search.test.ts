@@ -6,8 +6,10 @@ import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { metrics, outcome, parseLabels } from '../eval/eval.js';
 import { corporaDir, repoRoot } from '../test-support/paths.js';
-import { DEFAULT_RANK, matchExpression, queryTerms } from './rank.js';
+import { queryTerms } from './query.js';
+import { DEFAULT_RANK } from './rank.js';
 import { openSkillIndex } from './search.js';
+import { matchExpression } from './sqlite-store.js';
 import { tokenize } from './tokenize.js';
 
 const salesforce = [path.join(corporaDir, 'salesforce-skills', 'skills')];

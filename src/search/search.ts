@@ -7,8 +7,9 @@ import { defaultCacheDir } from '../discover/cache.js';
 import { type DiscoverOptions, type DiscoverResult, discoverSkills } from '../discover/discover.js';
 import type { Skill } from '../skill/types.js';
 import { toDocument } from './document.js';
+import type { UpdateStats } from './index-store.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
-import { IndexStore, type UpdateStats } from './store.js';
+import { SqliteIndexStore } from './sqlite-store.js';
 
 /** Options for openSkillIndex: discovery options plus where the index lives. */
 export interface IndexOptions extends DiscoverOptions {
@@ -24,6 +25,8 @@ export interface SkillIndex {
   discovery: DiscoverResult;
   /** What opening changed in the index. */
   update: UpdateStats;
+  /** The ranker settings in use. */
+  settings: RankSettings;
   /** Search; any string is a valid query. */
   search(query: string, options?: { limit?: number }): SearchResult;
   close(): void;
@@ -41,10 +44,10 @@ export function defaultIndexFile(roots: readonly string[], cacheDir = defaultCac
 /** Discover skills, update the index incrementally (only changed content is re-indexed), and return it open. */
 export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillIndex> {
   const discovery = await discoverSkills(options);
-  const store = IndexStore.open(options.indexFile ?? ':memory:');
+  const store = SqliteIndexStore.open(options.indexFile ?? ':memory:');
   const byPath = new Map<string, Skill>(discovery.skills.map((s) => [s.path, s]));
   const current = new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }]));
-  const update = await store.update(current, async (p) => {
+  const update = await store.apply(current, async (p) => {
     const skill = byPath.get(p) as Skill;
     try {
       const body = await readSkillBody(skill, options.fs ? { fs: options.fs } : {});
@@ -57,6 +60,7 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
   return {
     discovery,
     update,
+    settings,
     search: (query, o = {}) => rank(store, query, Math.max(1, o.limit ?? 10), settings),
     close: () => store.close(),
   };

@@ -13,6 +13,7 @@ import {
   parseLabels,
   report,
 } from '../../eval/eval.js';
+import { searchJson, searchText } from '../../search/format.js';
 import { DEFAULT_RANK, type RankSettings } from '../../search/rank.js';
 import { defaultIndexFile, openSkillIndex, type SkillIndex } from '../../search/search.js';
 import { discoverOptions, reportDiagnostics, type SkillCliOptions, writeOut } from '../options.js';
@@ -72,32 +73,15 @@ export async function runSearch(
   opts: IndexCliOptions & { limit: number; explain?: boolean },
 ): Promise<number> {
   const index = await open(paths, opts);
+  const settings = index.settings;
   const result = index.search(query, { limit: opts.limit });
   index.close();
-  if (opts.json) {
-    const results = result.results.map((r) => ({
-      name: r.name,
-      id: r.id,
-      score: r.score,
-      ...(opts.explain ? { explain: r.explain } : {}),
-    }));
-    await writeOut(
-      `${JSON.stringify({ coverage: result.coverage, results, ...(opts.explain ? { terms: result.terms } : {}) }, null, 2)}\n`,
-    );
-    return 0;
-  }
-  if (result.coverage === 'none') {
-    await writeOut(`coverage: none — no skill fits ${JSON.stringify(query)}\n`);
-    return 0;
-  }
-  const lines = result.results.map((r, i) => {
-    const why = opts.explain
-      ? `  meta ${r.explain.meta.toFixed(2)} · body ${r.explain.body.toFixed(2)} · coverage ${r.explain.coverage.toFixed(2)} · name ${r.explain.name.toFixed(2)} · trigger ${r.explain.trigger.toFixed(2)} · authority ${r.explain.authority.toFixed(2)}${r.explain.notFor ? ` · NOT for “${r.explain.notFor}”` : ''}${r.explain.redirectedFrom ? ` · redirected from ${r.explain.redirectedFrom}` : ''}`
-      : '';
-    return `${String(i + 1).padStart(2)}. ${r.id}  (${r.score.toFixed(3)})${why}`;
-  });
-  if (opts.explain) lines.unshift(`terms: ${result.terms.join(' ')}`);
-  await writeOut(`${lines.join('\n')}\n`);
+  const shape = { explain: opts.explain === true, weights: settings.weights };
+  await writeOut(
+    opts.json
+      ? `${JSON.stringify(searchJson(result, shape), null, 2)}\n`
+      : searchText(query, result, shape),
+  );
   return 0;
 }
 

@@ -1,30 +1,24 @@
-// The index file: SQLite with FTS5 (metadata and body sections in separate tables), updated by content hash.
+// The SQLite index (the first SearchIndexStore): FTS5 tables for metadata and bodies, updated by content hash.
 
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SkillsetError } from '../errors.js';
-import type { NotFor } from './clauses.js';
 import { META_FIELDS, type MetaField, type SearchDocument } from './document.js';
+import type {
+  CandidateRequest,
+  DocumentLoader,
+  Hit,
+  IndexContents,
+  IndexTable,
+  SearchIndexStore,
+  StoredDoc,
+  UpdateStats,
+} from './index-store.js';
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 6;
-
-/** A stored document's metadata, as ranking reads it back. */
-export interface StoredDoc {
-  rowid: number;
-  id: string;
-  name: string;
-  path: string;
-  fields: Record<MetaField, string[]>;
-  /** `NOT for` clauses with their topics as terms. */
-  notFor: Array<NotFor & { topicTerms: string[] }>;
-  /** Each trigger phrase as terms. */
-  triggerPhrases: string[][];
-  /** How many other indexed skills mention this skill's name. */
-  inbound: number;
-}
+export const INDEX_VERSION = 7;
 
 const TOKENIZER = `tokenize="unicode61 remove_diacritics 0 tokenchars '_'"`;
 
@@ -32,8 +26,9 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS docs(
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
-  hash TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, triggers TEXT NOT NULL,
+  hash TEXT NOT NULL, description TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, triggers TEXT NOT NULL,
   body_terms TEXT NOT NULL, mentions TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS docs_name ON docs(name COLLATE NOCASE);
 CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', contentless_delete=1, ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', contentless_delete=1, ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');
@@ -46,16 +41,18 @@ function database(): typeof BetterSqlite3 {
   return Database;
 }
 
-/** What an update changed. */
-export interface UpdateStats {
-  added: number;
-  changed: number;
-  removed: number;
-  unchanged: number;
+/** An FTS5 MATCH expression that can never be a syntax error: every term quoted, ORed; the last one a prefix. */
+export function matchExpression(terms: readonly string[], prefixLast: boolean): string {
+  return terms
+    .map(
+      (t, i) =>
+        `"${t.replace(/"/g, '')}"${prefixLast && i === terms.length - 1 && t.length >= 3 ? '*' : ''}`,
+    )
+    .join(' OR ');
 }
 
 /** The index file: open, update incrementally, and the reads ranking needs. */
-export class IndexStore {
+export class SqliteIndexStore implements SearchIndexStore {
   readonly db: BetterSqlite3.Database;
   private readonly docCache = new Map<number, StoredDoc>();
 
@@ -64,7 +61,7 @@ export class IndexStore {
   }
 
   /** Open (or create) the index at `file` (`:memory:` for none on disk); an old schema is rebuilt. */
-  static open(file: string): IndexStore {
+  static open(file: string): SqliteIndexStore {
     let db: BetterSqlite3.Database;
     try {
       db = new (database())(file);
@@ -98,7 +95,7 @@ export class IndexStore {
         String(INDEX_VERSION),
       );
     }
-    return new IndexStore(db);
+    return new SqliteIndexStore(db);
   }
 
   /** The content hash of every stored path. */
@@ -116,10 +113,7 @@ export class IndexStore {
    * Bring the index in line with `current` (path → content hash and id): delete what is gone or
    * changed, then insert what `load` returns for the paths that need (re)indexing.
    */
-  async update(
-    current: ReadonlyMap<string, { hash: string; id: string }>,
-    load: (path: string) => Promise<SearchDocument | undefined>,
-  ): Promise<UpdateStats> {
+  async apply(current: IndexContents, load: DocumentLoader): Promise<UpdateStats> {
     // One fingerprint of every (path, hash, id): when it matches the last update's, nothing changed.
     const fingerprint = createHash('sha256')
       .update(
@@ -170,7 +164,7 @@ export class IndexStore {
     const delMeta = db.prepare('DELETE FROM meta WHERE rowid = ?');
     const delBody = db.prepare('DELETE FROM body WHERE rowid = ?');
     const insDoc = db.prepare(
-      'INSERT INTO docs(id, name, path, hash, fields, not_for, triggers, body_terms, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO docs(id, name, path, hash, description, fields, not_for, triggers, body_terms, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insMeta = db.prepare(
       `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
@@ -194,6 +188,7 @@ export class IndexStore {
             d.name,
             d.path,
             d.contentHash,
+            d.description,
             JSON.stringify(d.fields),
             JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
             JSON.stringify(d.triggerPhrases),
@@ -241,17 +236,18 @@ export class IndexStore {
   }
 
   /** A stored document by rowid (memoised). */
-  doc(rowid: number): StoredDoc | undefined {
+  document(rowid: number): StoredDoc | undefined {
     const hit = this.docCache.get(rowid);
     if (hit) return hit;
     const row = this.statement(
-      'SELECT rowid, id, name, path, fields, not_for, triggers, inbound FROM docs WHERE rowid = ?',
+      'SELECT rowid, id, name, path, description, fields, not_for, triggers, inbound FROM docs WHERE rowid = ?',
     ).get(rowid) as
       | {
           rowid: number;
           id: string;
           name: string;
           path: string;
+          description: string;
           fields: string;
           not_for: string;
           triggers: string;
@@ -261,10 +257,11 @@ export class IndexStore {
     if (!row) return undefined;
     const fields = JSON.parse(row.fields) as StoredDoc['fields'];
     const doc: StoredDoc = {
-      rowid: row.rowid,
+      ref: row.rowid,
       id: row.id,
       name: row.name,
       path: row.path,
+      description: row.description,
       fields,
       notFor: JSON.parse(row.not_for) as StoredDoc['notFor'],
       triggerPhrases: JSON.parse(row.triggers) as string[][],
@@ -294,7 +291,7 @@ export class IndexStore {
   }
 
   /** How many skills hold `term` in their metadata or body. */
-  documentFrequency(table: 'meta' | 'body', term: string): number {
+  documentFrequency(table: IndexTable, term: string): number {
     const row = this.statement(`SELECT doc FROM ${table}_vocab WHERE term = ?`).get(term) as
       | { doc: number }
       | undefined;
@@ -313,6 +310,30 @@ export class IndexStore {
     if (!row) return new Set();
     const all = ` ${row.body_terms} `;
     return new Set(terms.filter((t) => all.includes(` ${t} `)));
+  }
+
+  /** BM25 candidates from one table, best first (scores negated: higher is better). */
+  candidates(
+    table: IndexTable,
+    request: CandidateRequest,
+    columns?: Readonly<Record<MetaField, number>>,
+  ): Hit[] {
+    if (request.terms.length === 0) return [];
+    const expr = matchExpression(request.terms, request.prefixLast);
+    const weights =
+      table === 'meta' && columns ? META_FIELDS.map((f) => columns[f]).join(', ') : '';
+    const bm25 = weights === '' ? `bm25(${table})` : `bm25(${table}, ${weights})`;
+    return this.statement(
+      `SELECT rowid AS ref, -${bm25} AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY ${bm25} LIMIT ?`,
+    ).all(expr, request.limit) as Hit[];
+  }
+
+  /** Every stored document with this name (any case), ordered by id. */
+  documentsNamed(name: string): StoredDoc[] {
+    const rows = this.statement(
+      'SELECT rowid FROM docs WHERE name = ? COLLATE NOCASE ORDER BY id, rowid',
+    ).all(name) as Array<{ rowid: number }>;
+    return rows.map((r) => this.document(r.rowid)).filter((d): d is StoredDoc => d !== undefined);
   }
 
   /** Close the file. */

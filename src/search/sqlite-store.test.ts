@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createMemoryFileSystem, type MemoryTree } from '../discover/memory-fs.js';
-import { authorityOf } from './rank.js';
+import { authorityOf } from './features.js';
 import { openSkillIndex } from './search.js';
-import { IndexStore } from './store.js';
+import { SqliteIndexStore } from './sqlite-store.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-store-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,7 +26,7 @@ async function inboundCounts(tree: MemoryTree, indexFile: string) {
   });
   const update = index.update;
   index.close();
-  const store = IndexStore.open(indexFile);
+  const store = SqliteIndexStore.open(indexFile);
   const rows = store.db.prepare('SELECT name, inbound FROM docs ORDER BY name').all() as Array<{
     name: string;
     inbound: number;
@@ -102,8 +102,8 @@ describe('trigger phrases', () => {
     try {
       const r = index.search('reset my password');
       assert.equal(r.results[0]?.name, 'account-help');
-      assert.equal(r.results[0]?.explain.trigger, 1);
-      assert.equal(r.results.find((s) => s.name === 'login-guide')?.explain.trigger, 0);
+      assert.equal(r.results[0]?.explain.features.trigger, 1);
+      assert.equal(r.results.find((s) => s.name === 'login-guide')?.explain.features.trigger, 0);
     } finally {
       index.close();
     }

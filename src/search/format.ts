@@ -1,0 +1,122 @@
+// Search results as text and as JSON: the one formatter the CLI (and later the MCP server) prints through.
+
+import path from 'node:path';
+import { FEATURES } from './features.js';
+import type { GateVerdict } from './gate.js';
+import type { RankedSkill, SearchResult } from './rank.js';
+import type { FeatureWeights } from './score.js';
+
+/** One result in `search --json`. */
+export interface SearchJsonResult {
+  name: string;
+  id: string;
+  score: number;
+  path: string;
+  description: string;
+  copies: Array<{ id: string; path: string }>;
+  explain?: RankedSkill['explain'];
+}
+
+/** `search --json`: the contract. `terms`, `gate` and `rejected` come with `--explain`. */
+export interface SearchJson {
+  coverage: 'ok' | 'none';
+  results: SearchJsonResult[];
+  terms?: string[];
+  gate?: GateVerdict;
+  rejected?: SearchJsonResult[];
+  weights?: FeatureWeights;
+}
+
+/** The JSON value of a search result. */
+export function searchJson(
+  result: SearchResult,
+  options: { explain?: boolean; weights?: FeatureWeights } = {},
+): SearchJson {
+  const one = (r: RankedSkill): SearchJsonResult => ({
+    name: r.name,
+    id: r.id,
+    score: r.score,
+    path: r.path,
+    description: r.description,
+    copies: r.copies,
+    ...(options.explain ? { explain: r.explain } : {}),
+  });
+  const out: SearchJson = { coverage: result.coverage, results: result.results.map(one) };
+  if (options.explain) {
+    out.terms = result.terms;
+    out.gate = result.gate;
+    out.rejected = result.rejected.map(one);
+    if (options.weights) out.weights = options.weights;
+  }
+  return out;
+}
+
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+const num = (x: number): string => x.toFixed(3);
+
+/** One line, cut at a word near `max` characters. */
+export function oneLine(text: string, max = 100): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+/** A path as the user reads it best: relative to `cwd` when that is shorter. */
+function shown(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return rel.length < file.length ? rel : file;
+}
+
+/** The gate's verdict in words. */
+export function gateLine(gate: GateVerdict): string {
+  const who = gate.best ? `${gate.best} covers ${pct(gate.coverage)}` : 'no skill covers any';
+  return `gate: ${gate.verdict} — ${who} of the query (needs ${pct(gate.threshold)}; looked at ${gate.looked} skill${gate.looked === 1 ? '' : 's'})`;
+}
+
+/** Score = weight × feature + …, every feature, then the NOT-for parts when there are any. */
+function partsLine(r: RankedSkill, weights: FeatureWeights | undefined): string {
+  const terms = FEATURES.map((f) => {
+    const w = weights ? `${weights[f]}×` : '';
+    return `${f} ${w}${num(r.explain.features[f])}`;
+  });
+  if (r.explain.parts.notFor !== 0)
+    terms.push(`NOT for “${r.explain.notFor}” ${num(r.explain.parts.notFor)}`);
+  if (r.explain.parts.redirect !== 0)
+    terms.push(`redirect from ${r.explain.redirectedFrom} +${num(r.explain.parts.redirect)}`);
+  return `${num(r.score)} = ${terms.join(' + ')}`;
+}
+
+/** `search` as text: rank, id, score, description and path; with `explain`, the parts and the gate. */
+export function searchText(
+  query: string,
+  result: SearchResult,
+  options: { explain?: boolean; weights?: FeatureWeights; cwd?: string } = {},
+): string {
+  const cwd = options.cwd ?? process.cwd();
+  const lines: string[] = [];
+  if (options.explain)
+    lines.push(`terms: ${result.terms.join(' ') || '(none)'}`, gateLine(result.gate));
+  const block = (r: RankedSkill, i: number): void => {
+    lines.push(`${String(i + 1).padStart(2)}. ${r.id}  (${r.score.toFixed(3)})`);
+    lines.push(`    ${oneLine(r.description) || '(no description)'}`);
+    lines.push(`    ${shown(r.path, cwd)}`);
+    if (r.copies.length > 0)
+      lines.push(
+        `    ${r.copies.length} more cop${r.copies.length === 1 ? 'y' : 'ies'}: ${r.copies.map((c) => c.id).join(', ')}`,
+      );
+    if (options.explain) {
+      lines.push(`    ${partsLine(r, options.weights)}`);
+      lines.push(`    matched in metadata: ${r.explain.matched.join(' ') || '(nothing)'}`);
+    }
+  };
+  if (result.coverage === 'none') {
+    lines.push(`coverage: none — no skill fits ${JSON.stringify(query)}`);
+    if (options.explain && result.rejected.length > 0) {
+      lines.push('closest skills, turned down by the gate:');
+      result.rejected.forEach(block);
+    }
+  } else result.results.forEach(block);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,78 @@
+// The index interface ranking reads through: candidates, term statistics, documents, and applying a change.
+
+import type { NotFor } from './clauses.js';
+import type { MetaField, SearchDocument } from './document.js';
+
+/** A stored document's metadata, as ranking reads it back. */
+export interface StoredDoc {
+  /** The store's key for the document (stable until the document changes). */
+  ref: number;
+  id: string;
+  name: string;
+  path: string;
+  /** The description as written (one line), for results. */
+  description: string;
+  fields: Record<MetaField, string[]>;
+  /** `NOT for` clauses with their topics as terms. */
+  notFor: Array<NotFor & { topicTerms: string[] }>;
+  /** Each trigger phrase as terms. */
+  triggerPhrases: string[][];
+  /** How many other indexed skills (by distinct name) mention this skill's name. */
+  inbound: number;
+}
+
+/** What an update changed. */
+export interface UpdateStats {
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged: number;
+}
+
+/** The skills an index should hold: path → content hash and id. */
+export type IndexContents = ReadonlyMap<string, { hash: string; id: string }>;
+
+/** Builds the search document of a path that needs (re)indexing; undefined skips it. */
+export type DocumentLoader = (path: string) => Promise<SearchDocument | undefined>;
+
+/** A BM25 request: terms ORed, the last one optionally a prefix. */
+export interface CandidateRequest {
+  terms: readonly string[];
+  prefixLast: boolean;
+  limit: number;
+}
+
+/** A candidate: a document and its BM25 score (higher is better). */
+export interface Hit {
+  ref: number;
+  score: number;
+}
+
+/** The two searchable tables: metadata fields and the whole body. */
+export type IndexTable = 'meta' | 'body';
+
+/**
+ * What ranking needs from an index. SQLite is the first implementation; any other (PostgreSQL, in
+ * memory) must pass the shared contract suite in `store-contract.ts`.
+ */
+export interface SearchIndexStore {
+  /** Bring the index in line with `contents`, loading the documents of added and changed paths. */
+  apply(contents: IndexContents, load: DocumentLoader): Promise<UpdateStats>;
+  /** The number of indexed skills. */
+  docCount(): number;
+  /** How many skills hold `term` in the table. */
+  documentFrequency(table: IndexTable, term: string): number;
+  /** BM25 candidates from metadata (weighted by `columns`, in META_FIELDS order) or from bodies. */
+  candidates(
+    table: IndexTable,
+    request: CandidateRequest,
+    columns?: Readonly<Record<MetaField, number>>,
+  ): Hit[];
+  /** A stored document. */
+  document(ref: number): StoredDoc | undefined;
+  /** Every stored document with this name (any case), ordered by id: copies of one skill. */
+  documentsNamed(name: string): StoredDoc[];
+  /** Which of `terms` the document's body holds. */
+  bodyHolds(ref: number, terms: readonly string[]): ReadonlySet<string>;
+  close(): void;
+}
