@@ -263,6 +263,74 @@ describe('skillset search, index and eval', () => {
     assert.deepEqual(none, { coverage: 'none', results: [] });
   });
 
+  it('prints each result with its description and path, and explains scores and the gate', () => {
+    const text = cli([
+      'search',
+      'configure an approval process',
+      lib,
+      '--index',
+      indexFile,
+      '--limit',
+      '2',
+    ]);
+    assert.equal(text.status, 0, text.stderr);
+    const lines = text.stdout.trimEnd().split('\n');
+    assert.match(lines[0] ?? '', /^ 1\. \S+ {2}\(\d+\.\d{3}\)$/);
+    assert.ok((lines[1] ?? '').startsWith('    ') && (lines[1] ?? '').length <= 110, lines[1]);
+    assert.match(lines[2] ?? '', /SKILL\.md$/);
+
+    const explained = JSON.parse(
+      cli([
+        'search',
+        'configure an approval process',
+        lib,
+        '--index',
+        indexFile,
+        '--json',
+        '--explain',
+      ]).stdout,
+    ) as {
+      gate: { verdict: string; coverage: number; threshold: number; terms: unknown[] };
+      weights: Record<string, number>;
+      results: Array<{
+        score: number;
+        explain: {
+          parts: Record<string, number>;
+          features: Record<string, number>;
+          matched: string[];
+        };
+      }>;
+    };
+    assert.equal(explained.gate.verdict, 'ok');
+    assert.ok(explained.gate.coverage >= explained.gate.threshold);
+    for (const r of explained.results) {
+      const sum = Object.values(r.explain.parts).reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(sum - r.score) < 1e-5, `${sum} vs ${r.score}`);
+      for (const [f, v] of Object.entries(r.explain.features))
+        assert.ok(
+          Math.abs((explained.weights[f] ?? Number.NaN) * v - (r.explain.parts[f] ?? 0)) < 1e-9,
+          f,
+        );
+      assert.ok(r.explain.matched.length > 0);
+    }
+
+    const none = cli([
+      'search',
+      'best pasta recipe for dinner',
+      lib,
+      '--index',
+      indexFile,
+      '--explain',
+    ]);
+    assert.match(none.stdout, /^terms: best pasta recip dinner$/m);
+    assert.match(
+      none.stdout,
+      /^gate: none — .* covers \d+% of the query \(needs \d+%; looked at \d+ skills?\)$/m,
+    );
+    assert.match(none.stdout, /^coverage: none/m);
+    assert.match(none.stdout, /closest skills, turned down by the gate/);
+  });
+
   it('takes the coverage gate from the config file', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-gate-'));
     writeFileSync(
@@ -314,5 +382,61 @@ describe('skillset search, index and eval', () => {
     const refused = cli(['eval', labels, lib, '--index', indexFile, '--compare', prev]);
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /different labels/);
+  });
+
+  it('scores a manifest of query files, each against its own library, with a table and JSON', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-manifest-'));
+    writeFileSync(
+      path.join(dir, 'sf.jsonl'),
+      '{"query": "configure an approval process", "expected": ["approval-processes"]}\n{"query": "best pasta recipe", "expected": []}\n',
+    );
+    writeFileSync(
+      path.join(dir, 'ex.jsonl'),
+      '{"query": "write a commit message", "expected": ["commit-message"]}\n',
+    );
+    const manifest = path.join(dir, 'sets.json');
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        sets: [
+          { name: 'salesforce', queries: 'sf.jsonl', roots: [lib] },
+          { name: 'examples', queries: 'ex.jsonl', roots: [path.relative(dir, examples)] },
+        ],
+      }),
+    );
+    const table = cli(['eval', '--manifest', manifest, '-q']);
+    assert.equal(table.status, 0, table.stderr);
+    assert.match(table.stdout, /^set +skills +pos +neg +Hit@1/);
+    assert.match(table.stdout, /^salesforce +978 +1 +1 +100\.0%/m);
+    assert.match(table.stdout, /^examples +\d+ +1 +0 +100\.0%/m);
+    const json = cli(['eval', '--manifest', manifest, '--json', '-q']);
+    const out = JSON.parse(json.stdout) as {
+      sets: Array<{ name: string; skills: number; hit1: number; labelsSha256: string }>;
+    };
+    assert.deepEqual(
+      out.sets.map((s) => s.name),
+      ['salesforce', 'examples'],
+    );
+    assert.equal(out.sets[0]?.skills, 978);
+    const prev = path.join(dir, 'prev.json');
+    writeFileSync(prev, json.stdout);
+    const again = cli(['eval', '--manifest', manifest, '--compare', prev, '-q']);
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stdout, /against .*prev\.json: 0 improved, 0 regressed/);
+    for (const bad of [
+      '{',
+      '{"sets": []}',
+      '{"sets": [{"name": "a", "queries": "q", "roots": []}]}',
+    ]) {
+      writeFileSync(manifest, bad);
+      const r = cli(['eval', '--manifest', manifest]);
+      assert.equal(r.status, 2, bad);
+      assert.equal(r.stderr.trim().split('\n').length, 2, r.stderr);
+    }
+    assert.equal(cli(['eval', '--manifest', manifest, 'x.jsonl']).status, 2);
+    assert.equal(cli(['eval']).status, 2);
+    const missing = cli(['eval', path.join(dir, 'sf.jsonl'), lib, '--compare', '/missing.json']);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /^skillset: Cannot read \/missing\.json: ENOENT\n$/);
   });
 });

@@ -159,20 +159,24 @@ function program(): Command {
         'Score search on labelled queries: Hit@1, Hit@3, MRR, none rates, per domain, latency.',
       )
       .argument(
-        '<queries>',
+        '[queries]',
         'JSONL: { "query", "expected": [names], "acceptable"?: [names], "domain"? } per line',
       )
       .argument('[path...]', 'skills roots'),
   )
+    .option(
+      '--manifest <file>',
+      'score several query files, each against its own library: { "sets": [ { "name", "queries", "roots" } ] }',
+    )
     .option(
       '--compare <previous>',
       'a previous `eval --json` output: list regressions and improvements',
     )
     .addHelpText(
       'after',
-      '\nJSON: { "n", "hit1", "hit3", "mrr", "falseNone", "correctNone", "p50Ms", "p95Ms", "labelsSha256", "perDomain", "queries" }.\nRuns scored against different label files are never compared.',
+      '\nJSON: { "n", "hit1", "hit3", "mrr", "falseNone", "correctNone", "p50Ms", "p95Ms", "labelsSha256", "perDomain", "queries" };\nwith --manifest, { "sets": [ { "name", "queriesFile", "roots", "skills", …the same } ] }.\nRuns scored against different label files are never compared.',
     )
-    .action(async (file: string, paths: string[], opts) => {
+    .action(async (file: string | undefined, paths: string[], opts) => {
       const { runEval } = await import('./commands/search.js');
       process.exitCode = await runEval(file, paths, opts);
     });

@@ -25,8 +25,10 @@ export const schema = z
         minCoverage: z.number().min(0).max(1).optional(),
         /** How many of the best skills the coverage gate looks at (1 = only the best). */
         gateDepth: z.number().int().min(1).max(100).optional(),
-        /** A term found only in a skill's body counts this much toward the gate (0–1). */
+        /** The most a term found only in a skill's body counts toward the gate (0–1). */
         bodyCoverage: z.number().min(0).max(1).optional(),
+        /** How fast a body-only term's gate credit grows with its count (0: presence is enough). */
+        bodySaturation: z.number().min(0).max(100).optional(),
         /** Score weights (see docs/search.md). */
         weights: z
           .object({

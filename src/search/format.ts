@@ -72,7 +72,10 @@ function shown(file: string, cwd: string): string {
 /** The gate's verdict in words. */
 export function gateLine(gate: GateVerdict): string {
   const who = gate.best ? `${gate.best} covers ${pct(gate.coverage)}` : 'no skill covers any';
-  return `gate: ${gate.verdict} — ${who} of the query (needs ${pct(gate.threshold)}; looked at ${gate.looked} skill${gate.looked === 1 ? '' : 's'})`;
+  const terms = gate.terms
+    .map((t) => `${t.term} ${t.weight.toFixed(1)}×${t.credit === 1 ? '1' : t.credit.toFixed(2)}`)
+    .join(', ');
+  return `gate: ${gate.verdict} — ${who} of the query (needs ${pct(gate.threshold)}; looked at ${gate.looked} skill${gate.looked === 1 ? '' : 's'})${terms ? `\n      term weight×credit: ${terms}` : ''}`;
 }
 
 /** Score = weight × feature + …, every feature, then the NOT-for parts when there are any. */

@@ -1,6 +1,6 @@
 // The coverage gate: `none` when none of the best skills covers enough of the query.
 
-import type { StoredDoc } from './index-store.js';
+import type { BodyCounts, StoredDoc } from './index-store.js';
 import type { PreparedQuery } from './query.js';
 
 /** The gate's settings. */
@@ -9,8 +9,10 @@ export interface GateSettings {
   minCoverage: number;
   /** How many of the best skills the gate looks at. */
   depth: number;
-  /** A query term found only in the body counts this much (1 in metadata). */
+  /** The most a query term found only in the body counts (1 in metadata). */
   bodyCoverage: number;
+  /** Body credit saturates with the term's count: count / (count + k), length-normalised; 0: presence is enough. */
+  bodySaturation: number;
 }
 
 /** The gate's verdict with its numbers, for results and `--explain`. */
@@ -23,6 +25,8 @@ export interface GateVerdict {
   threshold: number;
   /** How many skills were looked at. */
   looked: number;
+  /** Each query term's weight and the credit the best skill earned for it (0–1: 1 in its metadata). */
+  terms: Array<{ term: string; weight: number; credit: number }>;
 }
 
 /** A skill as the gate sees it: its document and the query terms found in its metadata. */
@@ -31,26 +35,45 @@ export interface GateCandidate {
   found: ReadonlySet<string>;
 }
 
-/** Reads which of some terms a skill's body holds (the index's `bodyHolds`). */
-export type BodyReader = (ref: number, terms: readonly string[]) => ReadonlySet<string>;
+/** Reads the counts of some terms in a skill's body (the index's `bodyCounts`), and the mean body length. */
+export interface BodyReader {
+  counts(ref: number, terms: readonly string[]): BodyCounts;
+  averageLength: number;
+}
 
-/** A skill's share of the query: metadata terms in full, terms found only in its body at `bodyCoverage`. */
+/**
+ * A skill's share of the query. Each term weighs its IDF over metadata and bodies alike (a word only
+ * bodies use is not rare for it); a term in the skill's metadata counts in full, one found only in its
+ * body counts up to `bodyCoverage`, more the more often the body says it (relative to its length).
+ */
 export function gateCoverage(
   c: GateCandidate,
   query: PreparedQuery,
-  bodyCoverage: number,
+  settings: GateSettings,
   body: BodyReader,
-): number {
-  const inBody = body(
+): { share: number; terms: GateVerdict['terms'] } {
+  const inBody = body.counts(
     c.doc.ref,
     query.terms.filter((t) => !c.found.has(t)),
   );
+  const norm = body.averageLength > 0 ? 0.25 + (0.75 * inBody.length) / body.averageLength : 1;
   let found = 0;
+  let total = 0;
+  const terms: GateVerdict['terms'] = [];
   for (const t of query.terms) {
-    if (c.found.has(t)) found += query.idf.get(t) ?? 0;
-    else if (inBody.has(t)) found += (query.idf.get(t) ?? 0) * bodyCoverage;
+    const w = query.anyIdf.get(t) ?? 0;
+    total += w;
+    let credit = 0;
+    if (c.found.has(t)) credit = 1;
+    else {
+      const tf = inBody.counts.get(t) ?? 0;
+      const k = settings.bodySaturation;
+      if (tf > 0) credit = settings.bodyCoverage * (k > 0 ? tf / (tf + k * norm) : 1);
+    }
+    found += w * credit;
+    terms.push({ term: t, weight: w, credit });
   }
-  return found / query.totalIdf;
+  return { share: total === 0 ? 0 : found / total, terms };
 }
 
 /** Judge the ranked skills (best first): `ok` as soon as one of the best `depth` clears the threshold. */
@@ -62,23 +85,29 @@ export function judge(
 ): GateVerdict {
   let best = 0;
   let bestId: string | undefined;
-  const top = ranked.slice(0, Math.max(1, settings.depth));
+  let bestTerms: GateVerdict['terms'] = [];
   let looked = 0;
-  for (const c of top) {
+  for (const c of ranked.slice(0, Math.max(1, settings.depth))) {
     looked++;
-    const share = gateCoverage(c, query, settings.bodyCoverage, body);
-    if (share > best) {
+    const { share, terms } = gateCoverage(c, query, settings, body);
+    if (share > best || bestId === undefined) {
       best = share;
       bestId = c.doc.id;
+      bestTerms = terms;
     }
     if (share >= settings.minCoverage) break;
   }
-  const verdict = best >= settings.minCoverage && looked > 0 ? 'ok' : 'none';
+  const round = (n: number): number => Math.round(n * 1e4) / 1e4;
   return {
-    verdict,
-    coverage: best,
+    verdict: looked > 0 && best >= settings.minCoverage ? 'ok' : 'none',
+    coverage: round(best),
     ...(bestId ? { best: bestId } : {}),
     threshold: settings.minCoverage,
     looked,
+    terms: bestTerms.map((t) => ({
+      term: t.term,
+      weight: round(t.weight),
+      credit: round(t.credit),
+    })),
   };
 }

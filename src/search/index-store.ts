@@ -48,6 +48,12 @@ export interface Hit {
   score: number;
 }
 
+/** Term counts in one body, and the body's length in terms. */
+export interface BodyCounts {
+  counts: ReadonlyMap<string, number>;
+  length: number;
+}
+
 /** The two searchable tables: metadata fields and the whole body. */
 export type IndexTable = 'meta' | 'body';
 
@@ -72,7 +78,9 @@ export interface SearchIndexStore {
   document(ref: number): StoredDoc | undefined;
   /** Every stored document with this name (any case), ordered by id: copies of one skill. */
   documentsNamed(name: string): StoredDoc[];
-  /** Which of `terms` the document's body holds. */
-  bodyHolds(ref: number, terms: readonly string[]): ReadonlySet<string>;
+  /** How often the document's body holds each of `terms` (absent ones left out), and its length in terms. */
+  bodyCounts(ref: number, terms: readonly string[]): BodyCounts;
+  /** The mean body length in terms. */
+  averageBodyLength(): number;
   close(): void;
 }

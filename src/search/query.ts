@@ -1,7 +1,7 @@
 // A query, prepared once: its terms, their weights over the index, word pairs, and what the body is asked.
 
 import type { SearchIndexStore } from './index-store.js';
-import { tokenize } from './tokenize.js';
+import { tokenize, words } from './tokenize.js';
 
 const MAX_TERMS = 32;
 
@@ -11,13 +11,17 @@ export type QueryPair = readonly [string, string];
 /** What every ranking part reads of a query. */
 export interface PreparedQuery {
   text: string;
-  /** Unique terms, in order, at most 32. */
+  /** Unique terms, in order, at most 32: the words every feature and the gate score on. */
   terms: string[];
+  /** What BM25 matches: the terms, and whole identifiers scored on their parts (`python_testing`). */
+  matchTerms: string[];
   termSet: ReadonlySet<string>;
   /** Inverse document frequency of each term over the metadata. */
   idf: ReadonlyMap<string, number>;
   /** The sum of the terms' IDF (1 when it would be 0). */
   totalIdf: number;
+  /** Inverse document frequency over metadata and bodies (a skill holding the term anywhere counts). */
+  anyIdf: ReadonlyMap<string, number>;
   /** Adjacent term pairs. */
   pairs: QueryPair[];
   /** Whether the last term is matched as a prefix (the query does not end in a space). */
@@ -26,9 +30,31 @@ export interface PreparedQuery {
   bodyTerms: string[];
 }
 
-/** The terms of a query (unique, in order), at most 32. */
-export function queryTerms(query: string): string[] {
-  return [...new Set(tokenize(query))].slice(0, MAX_TERMS);
+/**
+ * The terms of a query (unique, in order, at most 32), and what BM25 matches. A plain word gives its
+ * term. An identifier (`with_sharing`, `renderedCallback`) that some skill's metadata holds whole is
+ * kept as the index has it; any other is scored on its words, so `python_testing` and `pythonTesting`
+ * score as `python testing` (the whole identifier is still matched, for skills whose body has it).
+ */
+export function queryTerms(
+  query: string,
+  knows: (identifier: string) => boolean = () => false,
+): { terms: string[]; matchTerms: string[] } {
+  const terms: string[] = [];
+  const extra: string[] = [];
+  for (const word of words(query)) {
+    const indexed = tokenize(word);
+    const parts = tokenize(word, { camel: true, compounds: false });
+    if ((indexed.length <= 1 && parts.length <= 1) || knows(indexed[0] as string))
+      terms.push(...indexed);
+    else {
+      terms.push(...parts);
+      if (indexed[0] !== undefined) extra.push(indexed[0]);
+    }
+  }
+  const unique = [...new Set(terms)].slice(0, MAX_TERMS);
+  const match = [...new Set([...unique, ...extra])].slice(0, MAX_TERMS);
+  return { terms: unique, matchTerms: match.length > unique.length ? match : unique };
 }
 
 /** Tokenise a query and read the statistics ranking needs from the index. */
@@ -37,23 +63,30 @@ export function prepareQuery(
   store: Pick<SearchIndexStore, 'docCount' | 'documentFrequency'>,
   bodyMaxShare: number,
 ): PreparedQuery {
-  const terms = queryTerms(text);
+  const { terms, matchTerms } = queryTerms(text, (t) => store.documentFrequency('meta', t) > 0);
   const n = store.docCount();
   const idf = new Map<string, number>();
+  const anyIdf = new Map<string, number>();
+  const bodyDf = new Map<string, number>();
+  const weigh = (df: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
   for (const t of terms) {
     const df = store.documentFrequency('meta', t);
-    idf.set(t, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+    const inBody = store.documentFrequency('body', t);
+    bodyDf.set(t, inBody);
+    idf.set(t, weigh(df));
+    anyIdf.set(t, weigh(Math.max(df, inBody)));
   }
   const maxDf = bodyMaxShare * n;
   return {
     text,
     terms,
+    matchTerms,
     termSet: new Set(terms),
     idf,
     totalIdf: terms.reduce((a, t) => a + (idf.get(t) ?? 0), 0) || 1,
+    anyIdf,
     pairs: terms.slice(1).map((t, i): QueryPair => [terms[i] as string, t]),
     prefixLast: !/\s$/.test(text),
-    bodyTerms:
-      terms.length === 0 ? [] : terms.filter((t) => store.documentFrequency('body', t) <= maxDf),
+    bodyTerms: terms.filter((t) => (bodyDf.get(t) ?? 0) <= maxDf),
   };
 }

@@ -2,7 +2,7 @@
 
 import type { MetaField } from './document.js';
 import { type Bm25, extractFeatures, type Feature, type FeatureVector } from './features.js';
-import { type GateVerdict, judge } from './gate.js';
+import { type BodyReader, type GateSettings, type GateVerdict, judge } from './gate.js';
 import type { SearchIndexStore, StoredDoc } from './index-store.js';
 import { type Adjustment, type NotForSettings, notForAdjustments } from './not-for.js';
 import { type PreparedQuery, prepareQuery } from './query.js';
@@ -26,27 +26,30 @@ export interface RankSettings {
   bodyMaxShare: number;
   /** A query term found only in the body counts this much toward coverage (1 in metadata). */
   bodyCoverage: number;
+  /** How fast a body-only term's gate credit saturates with its count (0: presence is enough). */
+  bodySaturation: number;
 }
 
-/** The ranker's defaults. */
+/** The ranker's defaults, chosen leave-one-library-out over four libraries (docs/search.md). */
 export const DEFAULT_RANK: RankSettings = {
   columns: { name: 6, description: 3, triggers: 3, tags: 2, headings: 1 },
   weights: {
     meta: 1,
     body: 2,
     coverage: 1.5,
-    name: 1,
+    name: 1.5,
     phrase: 2,
     nameQuery: 0,
     trigger: 2,
     authority: 0.8,
   },
   notFor: { demote: 0.5, redirect: 0.3 },
-  minCoverage: 0.5,
+  minCoverage: 0.55,
   gateDepth: 10,
   candidates: 50,
   bodyMaxShare: 0.5,
-  bodyCoverage: 0.5,
+  bodyCoverage: 1,
+  bodySaturation: 0.25,
 };
 
 /** The parts of a score: weight × feature for each feature, plus NOT-for adjustments; they add up to the score. */
@@ -106,16 +109,23 @@ export function rank(
   settings: RankSettings = DEFAULT_RANK,
 ): SearchResult {
   const query = prepareQuery(text, store, settings.bodyMaxShare);
-  const gateSettings = {
+  const gateSettings: GateSettings = {
     minCoverage: settings.minCoverage,
     depth: settings.gateDepth,
     bodyCoverage: settings.bodyCoverage,
+    bodySaturation: settings.bodySaturation,
+  };
+  const body: BodyReader = {
+    counts: (ref, terms) => store.bodyCounts(ref, terms),
+    get averageLength() {
+      return store.averageBodyLength();
+    },
   };
   const empty = (): SearchResult => ({
     coverage: 'none',
     results: [],
     terms: query.terms,
-    gate: judge([], query, gateSettings, () => new Set()),
+    gate: judge([], query, gateSettings, body),
     rejected: [],
   });
   if (query.terms.length === 0) return empty();
@@ -145,7 +155,7 @@ export function rank(
     apply(byId.get(a.id), a);
   scored.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
   const groups = groupCopies(scored);
-  const gate = judge(groups, query, gateSettings, (ref, terms) => store.bodyHolds(ref, terms));
+  const gate = judge(groups, query, gateSettings, body);
   const toResult = (g: (typeof groups)[number]): RankedSkill => ({
     id: g.doc.id,
     name: g.doc.name,
@@ -190,7 +200,7 @@ function gather(
 ): Candidate[] {
   const metaHits = store.candidates(
     'meta',
-    { terms: query.terms, prefixLast: query.prefixLast, limit: settings.candidates },
+    { terms: query.matchTerms, prefixLast: query.prefixLast, limit: settings.candidates },
     settings.columns,
   );
   const last = query.terms[query.terms.length - 1];

@@ -163,14 +163,25 @@ describe('search over the salesforce library', () => {
 });
 
 describe('query terms', () => {
-  it('keeps words, compounds and non-English text, and quotes every term', () => {
-    assert.deepEqual(queryTerms('with_sharing café 100% test'), [
-      'with_sharing',
+  it('keeps words and non-English text, and scores an identifier nobody has on its words', () => {
+    assert.deepEqual(queryTerms('with_sharing café 100% test').terms, [
       'share',
       'café',
       '100',
       'test',
     ]);
+    assert.deepEqual(queryTerms('with_sharing café 100% test').matchTerms, [
+      'share',
+      'café',
+      '100',
+      'test',
+      'with_sharing',
+    ]);
     assert.equal(matchExpression(['a', 'bcd'], true), '"a" OR "bcd"*');
+  });
+
+  it('keeps an identifier whole when some skill has it in its metadata', () => {
+    const known = (t: string) => t === 'with_sharing';
+    assert.deepEqual(queryTerms('with_sharing', known).terms, ['with_sharing', 'share']);
   });
 });

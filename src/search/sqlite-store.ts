@@ -6,6 +6,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { SkillsetError } from '../errors.js';
 import { META_FIELDS, type MetaField, type SearchDocument } from './document.js';
 import type {
+  BodyCounts,
   CandidateRequest,
   DocumentLoader,
   Hit,
@@ -18,16 +19,16 @@ import type {
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 7;
+export const INDEX_VERSION = 9;
 
-const TOKENIZER = `tokenize="unicode61 remove_diacritics 0 tokenchars '_'"`;
+const TOKENIZER = `tokenize="unicode61 remove_diacritics 0 tokenchars '_#+'"`;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS docs(
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
   hash TEXT NOT NULL, description TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, triggers TEXT NOT NULL,
-  body_terms TEXT NOT NULL, mentions TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0);
+  body_terms TEXT NOT NULL, body_len INTEGER NOT NULL, mentions TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS docs_name ON docs(name COLLATE NOCASE);
 CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', contentless_delete=1, ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', contentless_delete=1, ${TOKENIZER});
@@ -164,7 +165,7 @@ export class SqliteIndexStore implements SearchIndexStore {
     const delMeta = db.prepare('DELETE FROM meta WHERE rowid = ?');
     const delBody = db.prepare('DELETE FROM body WHERE rowid = ?');
     const insDoc = db.prepare(
-      'INSERT INTO docs(id, name, path, hash, description, fields, not_for, triggers, body_terms, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO docs(id, name, path, hash, description, fields, not_for, triggers, body_terms, body_len, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insMeta = db.prepare(
       `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
@@ -179,9 +180,15 @@ export class SqliteIndexStore implements SearchIndexStore {
       }
       for (const r of renames) rename.run(r.id, r.rowid);
       for (const d of docs) {
-        const bodyTerms = [...new Set(d.sections.flatMap((s) => s.split(' ')))]
-          .filter(Boolean)
-          .sort();
+        const counts = new Map<string, number>();
+        let length = 0;
+        for (const section of d.sections)
+          for (const t of section.split(' '))
+            if (t !== '') {
+              counts.set(t, (counts.get(t) ?? 0) + 1);
+              length++;
+            }
+        const bodyTerms = [...counts.keys()].sort().map((t) => `${t}:${counts.get(t)}`);
         const rowid = Number(
           insDoc.run(
             d.id,
@@ -193,6 +200,7 @@ export class SqliteIndexStore implements SearchIndexStore {
             JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
             JSON.stringify(d.triggerPhrases),
             bodyTerms.join(' '),
+            length,
             d.mentions.join(' '),
           ).lastInsertRowid,
         );
@@ -208,12 +216,14 @@ export class SqliteIndexStore implements SearchIndexStore {
     })();
     this.docCache.clear();
     this.count = undefined;
+    this.avgBody = undefined;
     return stats;
   }
 
   /**
    * Recount, for every skill, how many other skills mention its name (any change can move any count).
-   * A skill's own name is never among its mentions (toDocument leaves it out).
+   * Mentioners are counted by name, so the copies of one skill in several trees count once. A skill's
+   * own name is never among its mentions (toDocument leaves it out).
    */
   private countInbound(): void {
     const rows = this.db.prepare('SELECT rowid, name, mentions FROM docs').all() as Array<{
@@ -222,15 +232,19 @@ export class SqliteIndexStore implements SearchIndexStore {
       mentions: string;
     }>;
     const names = new Set(rows.map((r) => r.name));
-    const inbound = new Map<string, number>();
+    const from = new Map<string, Set<string>>();
     for (const r of rows) {
       if (r.mentions === '') continue;
-      for (const m of r.mentions.split(' '))
-        if (names.has(m)) inbound.set(m, (inbound.get(m) ?? 0) + 1);
+      for (const m of r.mentions.split(' ')) {
+        if (!names.has(m)) continue;
+        const who = from.get(m) ?? new Set<string>();
+        who.add(r.name);
+        from.set(m, who);
+      }
     }
     const set = this.db.prepare('UPDATE docs SET inbound = ? WHERE rowid = ? AND inbound != ?');
     for (const r of rows) {
-      const n = inbound.get(r.name) ?? 0;
+      const n = from.get(r.name)?.size ?? 0;
       set.run(n, r.rowid, n);
     }
   }
@@ -273,6 +287,7 @@ export class SqliteIndexStore implements SearchIndexStore {
 
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private count: number | undefined;
+  private avgBody: number | undefined;
 
   /** A prepared statement, memoised by its SQL. */
   statement(sql: string): BetterSqlite3.Statement {
@@ -299,17 +314,30 @@ export class SqliteIndexStore implements SearchIndexStore {
   }
 
   /**
-   * Which of `terms` a skill's body holds. Read on demand (only the gate asks, of its best skills),
-   * by looking each term up in the stored term list rather than building a set of all of them.
+   * How often a skill's body holds each of `terms` (absent terms left out), and the body's length in
+   * terms. Read on demand (only the gate asks, of its best skills), by looking each term up in the
+   * stored `term:count` list rather than decoding all of it.
    */
-  bodyHolds(rowid: number, terms: readonly string[]): ReadonlySet<string> {
-    if (terms.length === 0) return new Set();
-    const row = this.statement('SELECT body_terms FROM docs WHERE rowid = ?').get(rowid) as
-      | { body_terms: string }
-      | undefined;
-    if (!row) return new Set();
-    const all = ` ${row.body_terms} `;
-    return new Set(terms.filter((t) => all.includes(` ${t} `)));
+  bodyCounts(rowid: number, terms: readonly string[]): BodyCounts {
+    const row = this.statement('SELECT body_terms, body_len FROM docs WHERE rowid = ?').get(
+      rowid,
+    ) as { body_terms: string; body_len: number } | undefined;
+    const counts = new Map<string, number>();
+    if (!row) return { counts, length: 0 };
+    const all = ` ${row.body_terms}`;
+    for (const t of terms) {
+      const at = all.indexOf(` ${t}:`);
+      if (at >= 0)
+        counts.set(t, Number.parseInt(all.slice(at + t.length + 2, at + t.length + 12), 10));
+    }
+    return { counts, length: row.body_len };
+  }
+
+  /** The mean body length in terms over every skill (memoised until the next change). */
+  averageBodyLength(): number {
+    this.avgBody ??=
+      (this.db.prepare('SELECT avg(body_len) AS a FROM docs').get() as { a: number | null }).a ?? 0;
+    return this.avgBody;
   }
 
   /** BM25 candidates from one table, best first (scores negated: higher is better). */

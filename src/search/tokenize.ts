@@ -1,23 +1,44 @@
-// Text → search terms: Unicode words, lower case, NFKC, English stop words dropped, Porter stems.
+// Text → search terms: Unicode words, lower case, NFKC, English stop words dropped, Porter stems; identifiers split.
 
 import { stemmer } from 'stemmer';
 
-/** Common English words that carry no meaning for routing. */
+/**
+ * Words that carry no meaning for routing: common English function words, contractions as people type
+ * them without the apostrophe (`doesnt`, or `doesn` and `t` once the apostrophe splits them), and the
+ * filler of questions (`really`, `way`, `need`, `want`). A term that is never indexed can only
+ * lower a query's coverage, so these are dropped from skills and queries alike.
+ */
 const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from has have how i if in into is it its me my no not of on or our so such that the their then there these this to use using was we what when where which while who why will with you your'.split(
-    ' ',
-  ),
+  [
+    'a an and are as at be but by can do does for from has have how i if in into is it its me my no not of on or our so such that the their then there these this to use using was we what when where which while who why will with you your',
+    'am been being did doing had having he her him his she they them those us were whom',
+    'don doesn didn isn aren wasn weren won wouldn shouldn couldn haven hasn hadn ain',
+    'dont doesnt didnt isnt arent wasnt werent wont wouldnt shouldnt couldnt havent hasnt hadnt cant cannot',
+    'im ive id youre youve youll youd theyre thats theres whats hows whys lets s t ll re ve d m',
+    'just really very also still even way ways thing things something anything everything some any all',
+    'more most much many lot lots get gets got getting want wants wanted need needs like should would could',
+    'make makes made making might must may please thanks one ones too up out off over back here now every everyone someone',
+    'anyone nothing another other others each both same else seem seems actually basically currently simply',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
-const WORD = /[\p{L}\p{N}_]+/gu;
+/** A one-letter name with `#` or `++` (`c#`, `f#`, `c++`) is a word of its own; otherwise letters, digits and `_`. */
+const WORD = /(?<![\p{L}\p{N}_])\p{L}(?:#|\+\+)(?![\p{L}\p{N}_])|[\p{L}\p{N}_]+/gu;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range starts at NUL on purpose
 const NON_ASCII = /[^\x00-\x7f]/;
-const ASCII_WORD = /[a-z0-9_]+/g;
+const ASCII_WORD = /(?<![A-Za-z0-9_])[A-Za-z](?:#|\+\+)(?![A-Za-z0-9_])|[A-Za-z0-9_]+/g;
 /** General punctuation, arrows, box drawing, symbols and dingbats: separators, never word characters. */
 const PUNCTUATION =
   /[\u00a0-\u00bf\u00d7\u00f7\u2000-\u2bff\u3000-\u303f\ufe30-\ufe4f\uff01-\uff0f]/g;
+/** A lower-case letter or digit followed by a capital, or a run of capitals before a capitalised word. */
+const CAMEL = /[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
 
-/** Terms by word (a stem, or '' for a stop word): text repeats its words, and stemming is costly. */
+/** Capitals and a final `s`: `CVEs`, `URLs`. */
+const PLURAL_ACRONYM = /^\p{Lu}+s$/u;
+
+/** Terms by word as written (a stem, or '' for a stop word): text repeats its words, and stemming is costly. */
 const terms = new Map<string, string>();
 const MAX_STEMS = 200_000;
 
@@ -26,45 +47,91 @@ function remember(word: string, term: string): void {
   terms.set(word, term);
 }
 
+/** The stem of a lower-case word. */
 function stem(word: string): string {
-  let s = terms.get(word);
-  if (s === undefined || s === '') {
-    s = /^[a-z]+$/.test(word) ? stemmer(word) : word;
-    if (!STOP_WORDS.has(word)) remember(word, s);
-  }
-  return s;
+  return /^[a-z]+$/.test(word) ? stemmer(word) : word;
 }
 const MAX_WORD = 64;
 
-/** One term per word: lower-cased, NFKC-normalised, stemmed; `with_sharing` also gives `sharing` (`with` is a stop word). */
-export function tokenize(text: string, options: { keepStopWords?: boolean } = {}): string[] {
-  const out: string[] = [];
+/** How tokenize treats stop words and identifiers. */
+export interface TokenizeOptions {
+  /** Keep stop words (default: drop them). */
+  keepStopWords?: boolean;
+  /**
+   * Also give an identifier whole (`with_sharing`, `pythontesting`) before its parts (default: true).
+   * Queries leave it out of the words they are scored on, so `python_testing` scores as `python testing`.
+   */
+  compounds?: boolean;
+  /** Split camelCase words into their parts too (queries do; indexed text keeps them whole). */
+  camel?: boolean;
+}
+
+/** The parts of an identifier: `with_sharing` → with, sharing; `pythonTesting` → python, Testing. */
+function identifierParts(word: string, camel: boolean): string[] {
+  if (!camel) return word.includes('_') ? word.split('_').filter(Boolean) : [word];
+  // A plural acronym (`CVEs`, `APIs`) is one word.
+  const spaced =
+    CAMEL.test(word) && !PLURAL_ACRONYM.test(word)
+      ? word
+          .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+          .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+      : word;
+  return spaced.split(/[_ ]+/).filter(Boolean);
+}
+
+/** The text with separators blanked and, unless plain ASCII, NFKC-normalised; and the word pattern to use. */
+function prepare(text: string): { source: string; re: RegExp } {
   // Plain ASCII (most skill text) skips NFKC and matches with a cheaper pattern.
   // Dashes, quotes, arrows and the like separate words: blank them first, which leaves most text ASCII.
   const plain = NON_ASCII.test(text) ? text.replace(PUNCTUATION, ' ') : text;
   const ascii = !NON_ASCII.test(plain);
-  const lower = (ascii ? plain : plain.normalize('NFKC')).toLowerCase();
   const re = ascii ? ASCII_WORD : WORD;
   re.lastIndex = 0;
+  return { source: ascii ? plain : plain.normalize('NFKC'), re };
+}
+
+/** The words of a text as written (identifiers whole), as tokenize sees them. */
+export function words(text: string): string[] {
+  const { source, re } = prepare(text);
+  const out: string[] = [];
+  for (let m = re.exec(source); m !== null; m = re.exec(source))
+    out.push(m[0].length > MAX_WORD ? m[0].slice(0, MAX_WORD) : m[0]);
+  return out;
+}
+
+/**
+ * One term per word: lower-cased, NFKC-normalised, stemmed. An identifier (`with_sharing`,
+ * `pythonTesting`) gives its parts, after the whole identifier unless `compounds` is false.
+ */
+export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
+  const out: string[] = [];
+  const { source, re } = prepare(text);
   const keep = options.keepStopWords === true;
-  for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
+  const compounds = options.compounds !== false;
+  const camel = options.camel === true;
+  for (let m = re.exec(source); m !== null; m = re.exec(source)) {
     const word = m[0].length > MAX_WORD ? m[0].slice(0, MAX_WORD) : m[0];
-    if (!word.includes('_')) {
-      // One lookup per word in the common case: a known word maps to its stem, or to '' if a stop word.
-      const known = keep ? undefined : terms.get(word);
-      if (known !== undefined) {
-        if (known !== '') out.push(known);
-        continue;
-      }
-      if (keep || !STOP_WORDS.has(word)) out.push(stem(word));
-      else remember(word, '');
+    // One lookup per word in the common case: a known word maps to its stem, or to '' if a stop word.
+    const known = keep || camel ? undefined : terms.get(word);
+    if (known !== undefined) {
+      if (known !== '') out.push(known);
       continue;
     }
-    const parts = word.split('_').filter(Boolean);
-    if (parts.length > 1) out.push(word);
-    for (const w of parts.length > 1 ? parts : [parts.join('')]) {
-      if (w !== '' && (keep || !STOP_WORDS.has(w))) out.push(stem(w));
+    const parts = identifierParts(word, camel);
+    if (parts.length <= 1) {
+      const lower = (parts[0] ?? word.replace(/_/g, '')).toLowerCase();
+      if (lower === '') continue;
+      if (keep || !STOP_WORDS.has(lower)) {
+        const s = stem(lower);
+        if (!keep) remember(word, s);
+        out.push(s);
+      } else remember(word, '');
+      continue;
     }
+    const kept = parts.map((p) => p.toLowerCase()).filter((p) => keep || !STOP_WORDS.has(p));
+    // An identifier made only of stop words (`with_the`) is still a word.
+    if (compounds || kept.length === 0) out.push(word.toLowerCase().replace(/_+$|^_+/g, ''));
+    for (const p of kept) out.push(stem(p));
   }
   return out;
 }

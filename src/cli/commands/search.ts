@@ -9,10 +9,11 @@ import {
   compareReports,
   type EvalReport,
   labelsHash,
-  outcome,
   parseLabels,
-  report,
+  type QueryOutcome,
 } from '../../eval/eval.js';
+import { parseManifest } from '../../eval/manifest.js';
+import { evaluate } from '../../eval/run.js';
 import { searchJson, searchText } from '../../search/format.js';
 import { DEFAULT_RANK, type RankSettings } from '../../search/rank.js';
 import { defaultIndexFile, openSkillIndex, type SkillIndex } from '../../search/search.js';
@@ -32,6 +33,7 @@ async function rankSettings(opts: IndexCliOptions): Promise<RankSettings> {
   if (s.minCoverage !== undefined) settings.minCoverage = s.minCoverage;
   if (s.bodyCoverage !== undefined) settings.bodyCoverage = s.bodyCoverage;
   if (s.gateDepth !== undefined) settings.gateDepth = s.gateDepth;
+  if (s.bodySaturation !== undefined) settings.bodySaturation = s.bodySaturation;
   for (const [k, v] of Object.entries(s.weights ?? {}))
     if (v !== undefined) settings.weights[k as keyof RankSettings['weights']] = v;
   return settings;
@@ -85,8 +87,9 @@ export async function runSearch(
   return 0;
 }
 
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
 function formatMetrics(r: EvalReport): string {
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const lines = [
     `queries ${r.n}   Hit@1 ${pct(r.hit1)}   Hit@3 ${pct(r.hit3)}   MRR ${r.mrr.toFixed(3)}   false-none ${pct(r.falseNone)}   correct-none ${pct(r.correctNone)}`,
     `latency p50 ${r.p50Ms.toFixed(2)} ms   p95 ${r.p95Ms.toFixed(2)} ms   labels sha256 ${r.labelsSha256}`,
@@ -101,30 +104,89 @@ function formatMetrics(r: EvalReport): string {
   return lines.join('\n');
 }
 
-/** `skillset eval QUERIES.jsonl PATH… [--compare PREVIOUS.json]`. */
-export async function runEval(
-  file: string,
-  paths: string[],
-  opts: IndexCliOptions & { compare?: string },
-): Promise<number> {
-  let bytes: Buffer;
+/** Regressions and improvements against a previous run, as lines. */
+function formatDiff(
+  against: string,
+  diff: { regressions: QueryOutcome[]; improvements: QueryOutcome[] },
+): string[] {
+  const lines = [
+    `against ${against}: ${diff.improvements.length} improved, ${diff.regressions.length} regressed`,
+  ];
+  for (const q of diff.regressions)
+    lines.push(
+      `  - ${q.query}  (expected ${q.expected.join(', ') || 'none'}; got ${q.got.slice(0, 3).join(', ') || 'none'})`,
+    );
+  for (const q of diff.improvements) lines.push(`  + ${q.query}`);
+  return lines;
+}
+
+/** Read a file whole, or a usage error naming it. */
+function readFile(file: string, code: string): Buffer {
   try {
-    bytes = nodeFs.readFileSync(file);
+    return nodeFs.readFileSync(file);
   } catch (e) {
-    throw new SkillsetError('usage/missing-labels', `Cannot read ${file}: ${(e as Error).message}`);
+    throw new SkillsetError(
+      code,
+      `Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
+}
+
+/** A previous `eval --json` output, or a usage error. */
+function readPrevious(file: string): unknown {
+  const text = readFile(file, 'usage/missing-compare').toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new SkillsetError(
+      'usage/bad-compare',
+      `${file} is not an \`eval --json\` output: ${(e as Error).message}`,
+    );
+  }
+}
+
+/** One scored set of a manifest run. */
+interface SetReport extends EvalReport {
+  name: string;
+  queriesFile: string;
+  roots: string[];
+  skills: number;
+}
+
+/** `skillset eval QUERIES.jsonl [PATH…]` or `skillset eval --manifest FILE`. */
+export async function runEval(
+  file: string | undefined,
+  paths: string[],
+  opts: IndexCliOptions & { compare?: string; manifest?: string },
+): Promise<number> {
+  if (opts.manifest !== undefined) {
+    if (file !== undefined || paths.length > 0)
+      throw new SkillsetError(
+        'usage/manifest-and-queries',
+        'Pass either a manifest (--manifest) or a query file with its roots, not both',
+      );
+    return runManifest(opts.manifest, opts);
+  }
+  if (file === undefined)
+    throw new SkillsetError(
+      'usage/missing-labels',
+      'Name a query file (JSONL), or a manifest with --manifest',
+      {
+        hint: 'skillset eval QUERIES.jsonl PATH…   or   skillset eval --manifest sets.json',
+      },
+    );
+  const bytes = readFile(file, 'usage/missing-labels');
   const labels = parseLabels(bytes.toString('utf8'), file);
-  const previous = opts.compare
-    ? (JSON.parse(nodeFs.readFileSync(opts.compare, 'utf8')) as EvalReport)
-    : undefined;
+  const previous = opts.compare ? (readPrevious(opts.compare) as EvalReport) : undefined;
+  if (previous && !Array.isArray(previous.queries))
+    throw new SkillsetError(
+      'usage/bad-compare',
+      `${opts.compare} is not an \`eval --json\` output of one query file`,
+    );
   const index = await open(paths, opts);
-  const outcomes = labels.map((l) => {
-    const t = performance.now();
-    const r = index.search(l.query, { limit: 10 });
-    return outcome(l, r, performance.now() - t);
-  });
+  reportDiagnostics(index.discovery.diagnostics, opts);
+  const current = evaluate(index.search, labels, labelsHash(bytes));
   index.close();
-  const current = report(outcomes, labelsHash(bytes));
   const diff = previous ? compareReports(previous, current) : undefined;
   if (opts.json) {
     await writeOut(
@@ -133,17 +195,72 @@ export async function runEval(
     return 0;
   }
   const lines = [formatMetrics(current)];
-  if (diff) {
-    lines.push(
-      '',
-      `against ${opts.compare}: ${diff.improvements.length} improved, ${diff.regressions.length} regressed`,
+  if (diff && opts.compare) lines.push('', ...formatDiff(opts.compare, diff));
+  await writeOut(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+/** Every set of a manifest, each against its own library: a summary table, or JSON with every report. */
+async function runManifest(
+  file: string,
+  opts: IndexCliOptions & { compare?: string },
+): Promise<number> {
+  const sets = parseManifest(readFile(file, 'usage/missing-manifest').toString('utf8'), file);
+  const previous = opts.compare
+    ? (readPrevious(opts.compare) as { sets?: SetReport[] })
+    : undefined;
+  if (previous && !Array.isArray(previous.sets))
+    throw new SkillsetError(
+      'usage/bad-compare',
+      `${opts.compare} is not an \`eval --manifest --json\` output`,
     );
-    for (const q of diff.regressions)
-      lines.push(
-        `  - ${q.query}  (expected ${q.expected.join(', ') || 'none'}; got ${q.got.slice(0, 3).join(', ') || 'none'})`,
+  const reports: SetReport[] = [];
+  for (const set of sets) {
+    const bytes = readFile(set.queries, 'usage/missing-labels');
+    const labels = parseLabels(bytes.toString('utf8'), set.queries);
+    const index = await open(set.roots, { ...opts, dir: [] });
+    const d = index.discovery.diagnostics;
+    const errors = d.filter((x) => x.severity === 'error').length;
+    const warnings = d.filter((x) => x.severity === 'warning').length;
+    if (!opts.quiet && errors + warnings > 0)
+      process.stderr.write(
+        `${set.name}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in the library (skillset lint ${set.roots.join(' ')} lists them)\n`,
       );
-    for (const q of diff.improvements) lines.push(`  + ${q.query}`);
+    const r = evaluate(index.search, labels, labelsHash(bytes));
+    reports.push({
+      name: set.name,
+      queriesFile: set.queries,
+      roots: set.roots,
+      skills: index.discovery.skills.length,
+      ...r,
+    });
+    index.close();
   }
+  const diffs = new Map<string, ReturnType<typeof compareReports>>();
+  for (const r of reports) {
+    const before = previous?.sets?.find((p) => p.name === r.name);
+    if (before) diffs.set(r.name, compareReports(before, r));
+  }
+  if (opts.json) {
+    const out = reports.map((r) => {
+      const d = diffs.get(r.name);
+      return d ? { ...r, regressions: d.regressions, improvements: d.improvements } : r;
+    });
+    await writeOut(`${JSON.stringify({ sets: out }, null, 2)}\n`);
+    return 0;
+  }
+  const dash = (n: number, x: number): string => (n === 0 ? '—' : pct(x));
+  const head = `${'set'.padEnd(22)} ${'skills'.padStart(6)} ${'pos'.padStart(5)} ${'neg'.padStart(5)} ${'Hit@1'.padStart(7)} ${'Hit@3'.padStart(7)} ${'MRR'.padStart(6)} ${'false-none'.padStart(10)} ${'correct-none'.padStart(12)} ${'p50 ms'.padStart(7)}`;
+  const lines = [head];
+  for (const r of reports) {
+    const pos = r.queries.filter((q) => q.expected.length > 0).length;
+    const neg = r.queries.length - pos;
+    lines.push(
+      `${r.name.padEnd(22)} ${String(r.skills).padStart(6)} ${String(pos).padStart(5)} ${String(neg).padStart(5)} ${dash(pos, r.hit1).padStart(7)} ${dash(pos, r.hit3).padStart(7)} ${(pos === 0 ? '—' : r.mrr.toFixed(3)).padStart(6)} ${dash(pos, r.falseNone).padStart(10)} ${dash(neg, r.correctNone).padStart(12)} ${r.p50Ms.toFixed(2).padStart(7)}`,
+    );
+  }
+  for (const [name, d] of diffs)
+    lines.push('', `${name}:`, ...formatDiff(opts.compare as string, d));
   await writeOut(`${lines.join('\n')}\n`);
   return 0;
 }

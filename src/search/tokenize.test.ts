@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { queryTerms } from './query.js';
+import { tokenize, words } from './tokenize.js';
+
+describe('tokenize', () => {
+  it('lower-cases, stems and drops stop words and contractions typed without the apostrophe', () => {
+    assert.deepEqual(tokenize('The tests DOESNT pass, whats wrong'), ['test', 'pass', 'wrong']);
+    assert.deepEqual(tokenize("doesn't"), []);
+  });
+
+  it('gives snake_case whole and in parts, and keeps camelCase whole in skill text', () => {
+    assert.deepEqual(tokenize('with_sharing'), ['with_sharing', 'share']);
+    assert.deepEqual(tokenize('renderedCallback'), ['renderedcallback']);
+  });
+
+  it('splits camelCase and PascalCase on request, and keeps plural acronyms whole', () => {
+    const camel = { camel: true, compounds: false };
+    assert.deepEqual(tokenize('pythonTesting', camel), ['python', 'test']);
+    assert.deepEqual(tokenize('PythonTesting', camel), ['python', 'test']);
+    assert.deepEqual(tokenize('XMLParser', camel), ['xml', 'parser']);
+    assert.deepEqual(tokenize('CVEs', camel), ['cve']);
+  });
+
+  it('keeps c#, f# and c++ as words of their own', () => {
+    assert.deepEqual(tokenize('C# or F# or C++, not abc#'), ['c#', 'f#', 'c++', 'abc']);
+  });
+
+  it('never throws, and words() sees the words tokenize sees (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120 }), (s) => {
+        const all = words(s).flatMap((w) => tokenize(w));
+        assert.deepEqual(all, tokenize(s));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('identifier words in queries', () => {
+  it('scores python_testing, pythonTesting, python-testing and kebab-case as their spaced words', () => {
+    for (const [id, spaced] of [
+      ['python_testing', 'python testing'],
+      ['pythonTesting', 'python testing'],
+      ['PythonTesting', 'python testing'],
+      ['python-testing', 'python testing'],
+      ['kebab-case', 'kebab case'],
+      ['bash_defensive_patterns', 'bash defensive patterns'],
+    ]) {
+      assert.deepEqual(queryTerms(id as string).terms, queryTerms(spaced as string).terms, id);
+    }
+  });
+});

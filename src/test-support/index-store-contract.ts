@@ -1,0 +1,213 @@
+// The contract every SearchIndexStore must meet: one shared suite, run against each implementation.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { SearchDocument } from '../search/document.js';
+import type { IndexContents, SearchIndexStore } from '../search/index-store.js';
+import { tokenize } from '../search/tokenize.js';
+
+/** A search document built from plain text, as toDocument would build it. */
+export function makeDocument(
+  name: string,
+  text: { description: string; body: string; hash?: string; id?: string; mentions?: string[] },
+): SearchDocument {
+  return {
+    id: text.id ?? name,
+    name,
+    path: `/lib/${text.id ?? name}/SKILL.md`,
+    contentHash: text.hash ?? `hash-${name}`,
+    description: text.description,
+    fields: {
+      name: tokenize(name.replace(/-/g, ' ')),
+      description: tokenize(text.description),
+      triggers: [],
+      tags: [],
+      headings: [],
+    },
+    sections: [tokenize(text.body).join(' ')],
+    notFor: [],
+    triggerPhrases: [],
+    mentions: text.mentions ?? [],
+  };
+}
+
+const library: SearchDocument[] = [
+  makeDocument('pdf-forms', {
+    description: 'Fill PDF forms and extract their fields.',
+    body: 'Open the PDF. Read each form field. PDF PDF.',
+  }),
+  makeDocument('csv-cleanup', {
+    description: 'Clean messy CSV files.',
+    body: 'Trim columns, fix quotes. See pdf-forms for PDFs.',
+    mentions: ['pdf-forms'],
+  }),
+  makeDocument('git-history', {
+    description: 'Rewrite git history safely.',
+    body: 'Rebase, squash and reword commits. Mentions pdf-forms too.',
+    mentions: ['pdf-forms'],
+  }),
+  makeDocument('csv-cleanup', {
+    id: 'copies:csv-cleanup',
+    description: 'Clean messy CSV files (a copy).',
+    body: 'Another copy, which also points at pdf-forms.',
+    mentions: ['pdf-forms'],
+  }),
+];
+
+const contents = (docs: readonly SearchDocument[]): IndexContents =>
+  new Map(docs.map((d) => [d.path, { hash: d.contentHash, id: d.id }]));
+
+const loader = (docs: readonly SearchDocument[]) => async (p: string) =>
+  docs.find((d) => d.path === p);
+
+/** Run the contract against a fresh, empty store from `open`. */
+export function indexStoreContract(name: string, open: () => SearchIndexStore): void {
+  describe(`SearchIndexStore contract: ${name}`, () => {
+    const filled = async (): Promise<SearchIndexStore> => {
+      const store = open();
+      await store.apply(contents(library), loader(library));
+      return store;
+    };
+    const refOf = (store: SearchIndexStore, id: string): number => {
+      const hit = store
+        .candidates('meta', {
+          terms: tokenize(id.replace(/.*:/, '').replace(/-/g, ' ')),
+          prefixLast: false,
+          limit: 50,
+        })
+        .map((h) => store.document(h.ref))
+        .find((d) => d?.id === id);
+      assert.ok(hit, id);
+      return hit.ref;
+    };
+
+    it('adds, keeps, changes and removes documents by content hash', async () => {
+      const store = open();
+      try {
+        assert.deepEqual(await store.apply(contents(library), loader(library)), {
+          added: 4,
+          changed: 0,
+          removed: 0,
+          unchanged: 0,
+        });
+        assert.equal(store.docCount(), 4);
+        assert.deepEqual(await store.apply(contents(library), loader(library)), {
+          added: 0,
+          changed: 0,
+          removed: 0,
+          unchanged: 4,
+        });
+        const edited = [
+          {
+            ...(library[0] as SearchDocument),
+            contentHash: 'new',
+            description: 'Now about invoices.',
+          },
+          ...library.slice(1, 3),
+        ];
+        edited[0] = {
+          ...(edited[0] as SearchDocument),
+          fields: {
+            ...(edited[0] as SearchDocument).fields,
+            description: tokenize('Now about invoices.'),
+          },
+        };
+        const stats = await store.apply(contents(edited), loader(edited));
+        assert.deepEqual(stats, { added: 0, changed: 1, removed: 1, unchanged: 2 });
+        assert.equal(store.docCount(), 3);
+        const doc = store.document(refOf(store, 'pdf-forms'));
+        assert.equal(doc?.description, 'Now about invoices.');
+      } finally {
+        store.close();
+      }
+    });
+
+    it('counts document frequency per table', async () => {
+      const store = await filled();
+      try {
+        assert.equal(store.documentFrequency('meta', 'csv'), 2);
+        assert.equal(store.documentFrequency('body', 'rebas'), 1);
+        assert.equal(store.documentFrequency('meta', 'nosuchterm'), 0);
+      } finally {
+        store.close();
+      }
+    });
+
+    it('returns BM25 candidates best first, within the limit, for any term text', async () => {
+      const store = await filled();
+      try {
+        const hits = store.candidates('body', { terms: ['pdf'], prefixLast: false, limit: 10 });
+        assert.ok(hits.length >= 2);
+        for (let i = 1; i < hits.length; i++)
+          assert.ok(
+            (hits[i - 1] as { score: number }).score >= (hits[i] as { score: number }).score,
+          );
+        assert.equal(store.document((hits[0] as { ref: number }).ref)?.name, 'pdf-forms');
+        assert.equal(
+          store.candidates('meta', { terms: ['csv', 'git'], prefixLast: false, limit: 1 }).length,
+          1,
+        );
+        assert.deepEqual(store.candidates('meta', { terms: [], prefixLast: true, limit: 5 }), []);
+        for (const t of ['"', 'OR', 'a*', 'NEAR(x', 'col:x', '🙂', '*'])
+          assert.ok(
+            Array.isArray(store.candidates('meta', { terms: [t], prefixLast: true, limit: 5 })),
+            t,
+          );
+        const prefix = store.candidates('meta', { terms: ['histor'], prefixLast: true, limit: 5 });
+        assert.equal(store.document((prefix[0] as { ref: number }).ref)?.name, 'git-history');
+      } finally {
+        store.close();
+      }
+    });
+
+    it('reads documents back whole, and answers undefined for an unknown key', async () => {
+      const store = await filled();
+      try {
+        const doc = store.document(refOf(store, 'csv-cleanup'));
+        assert.equal(doc?.path, '/lib/csv-cleanup/SKILL.md');
+        assert.deepEqual(doc?.fields.description, tokenize('Clean messy CSV files.'));
+        assert.equal(store.document(987_654), undefined);
+      } finally {
+        store.close();
+      }
+    });
+
+    it('finds every copy of a name, in any case, ordered by id', async () => {
+      const store = await filled();
+      try {
+        assert.deepEqual(
+          store.documentsNamed('CSV-Cleanup').map((d) => d.id),
+          ['copies:csv-cleanup', 'csv-cleanup'],
+        );
+        assert.deepEqual(store.documentsNamed('no-such-skill'), []);
+      } finally {
+        store.close();
+      }
+    });
+
+    it('counts body terms and knows body lengths', async () => {
+      const store = await filled();
+      try {
+        const ref = refOf(store, 'pdf-forms');
+        const { counts, length } = store.bodyCounts(ref, ['pdf', 'form', 'absent']);
+        assert.equal(counts.get('pdf'), 3);
+        assert.equal(counts.get('form'), 1);
+        assert.equal(counts.has('absent'), false);
+        assert.equal(length, tokenize(library[0]?.sections[0] ?? '').length);
+        assert.ok(store.averageBodyLength() > 0);
+      } finally {
+        store.close();
+      }
+    });
+
+    it('counts inbound mentions by distinct name: copies of a skill count once', async () => {
+      const store = await filled();
+      try {
+        assert.equal(store.document(refOf(store, 'pdf-forms'))?.inbound, 2);
+        assert.equal(store.document(refOf(store, 'git-history'))?.inbound, 0);
+      } finally {
+        store.close();
+      }
+    });
+  });
+}
