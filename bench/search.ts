@@ -2,6 +2,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseLabels } from '../src/eval/eval.js';
 import { openSkillIndex } from '../src/search/search.js';
 import { runNode } from './processes.js';
@@ -28,6 +29,36 @@ async function build(
   return { ms: took, bytes: fs.statSync(file).size, skills };
 }
 
+/** Synthetic library sizes measured (`BENCH_SCALES=20000,100000`; 0 skips). */
+const SCALES = (process.env.BENCH_SCALES ?? '20000,100000').split(',').map(Number);
+
+/** The issue's targets per synthetic size. */
+const SCALE_TARGETS: Record<number, { p50: number; buildS?: number; rssMB?: number }> = {
+  20000: { p50: 5 },
+  100000: { p50: 15, buildS: 60, rssMB: 1024 },
+};
+
+/** One synthetic library measured in a child process: its own peak memory, build, size and latency. */
+interface ScaleResult {
+  n: number;
+  skills: number;
+  warnings: number;
+  rawMs: number;
+  buildMs: number;
+  bytes: number;
+  p50: number;
+  p95: number;
+  rssAfterBuildMB: number;
+  peakRssMB: number;
+}
+
+/** Run bench/scale-child.ts over a synthetic library (held-out queries, 3 rounds after a warm-up). */
+function scaleRun(dir: string, file: string, labelsFile: string): Omit<ScaleResult, 'n'> {
+  const child = fileURLToPath(new URL('./scale-child.ts', import.meta.url));
+  const out = runNode(['--import', 'tsx', child, dir, file, labelsFile, '3']);
+  return JSON.parse(out.trim().split('\n').at(-1) as string) as Omit<ScaleResult, 'n'>;
+}
+
 /** Rounds of the query set timed for latency, after one untimed warm-up round. */
 const LATENCY_ROUNDS = 5;
 
@@ -52,7 +83,7 @@ async function latency(
 }
 
 /** Write a synthetic library of `n` skills made from real ones (names, descriptions and shortened bodies varied). */
-function synthesize(source: string, target: string, n: number): void {
+export function synthesize(source: string, target: string, n: number): void {
   const files: string[] = [];
   const walk = (d: string): void => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -134,23 +165,29 @@ export async function benchSearch(
     `  search-warm / bare-node   ${ratio.toFixed(2)}×   target ≤ 3×   ${ratio <= 3 ? 'pass' : 'FAIL'}`,
   );
 
-  const synthetic = path.join(tmp, 'synthetic');
-  const n = Number(process.env.BENCH_SYNTHETIC ?? 20_000);
-  synthesize(root, synthetic, n);
-  const big = await build(synthetic, path.join(tmp, 'synthetic.sqlite'));
-  const bigLat = await latency(
-    synthetic,
-    path.join(tmp, 'synthetic.sqlite'),
-    queries.slice(0, 300),
-  );
-  console.log(
-    `  synthetic ${big.skills} skills: build ${(big.ms / 1000).toFixed(1)} s, ${(big.bytes / 1e6).toFixed(0)} MB, p50 ${ms(bigLat.p50)} · p95 ${ms(bigLat.p95)}\n`,
-  );
+  const scale: ScaleResult[] = [];
+  for (const n of SCALES) {
+    if (n <= 0) continue;
+    const dir = path.join(tmp, `synthetic-${n}`);
+    synthesize(root, dir, n);
+    const r = scaleRun(dir, path.join(tmp, `synthetic-${n}.sqlite`), labelsFile);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(path.join(tmp, `synthetic-${n}.sqlite`), { force: true });
+    scale.push({ n, ...r });
+    const target = SCALE_TARGETS[n];
+    console.log(
+      `  synthetic ${r.skills} skills${r.warnings > 0 ? ` (${r.warnings} warnings)` : ''}: build ${(r.buildMs / 1000).toFixed(1)} s = ${(r.buildMs / r.rawMs).toFixed(1)}× reading the files raw (${(r.rawMs / 1000).toFixed(1)} s)${target?.buildS ? `, target ≤ ${target.buildS} s` : ''}`,
+    );
+    console.log(
+      `    index ${(r.bytes / 1e6).toFixed(0)} MB · p50 ${ms(r.p50)}${target ? ` (target ≤ ${target.p50} ms)` : ''} · p95 ${ms(r.p95)} · peak RSS ${r.peakRssMB.toFixed(0)} MB${target?.rssMB ? ` (target ≤ ${target.rssMB} MB)` : ''}, after the build ${r.rssAfterBuildMB.toFixed(0)} MB`,
+    );
+  }
+  console.log('');
   return {
     build: built,
     latency: lat,
     process: timings,
     processRatio: ratio,
-    synthetic: { ...big, latency: bigLat },
+    scale,
   };
 }

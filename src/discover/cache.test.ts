@@ -61,3 +61,37 @@ describe('the parse cache', () => {
     assert.equal(r.skills.find((s) => s.id === 'b')?.description, 'SECOND');
   });
 });
+
+describe('compact records', () => {
+  it('give every field back exactly, also after their decoded front matter was dropped', async () => {
+    const { corporaDir } = await import('../test-support/paths.js');
+    const { parseSkillFile } = await import('../skill/parse.js');
+    const { readFileSync } = await import('node:fs');
+    const lib = path.join(corporaDir, 'salesforce-skills', 'skills');
+    const { skills } = await discoverSkills({ roots: [lib], cacheDir: false });
+    const first = skills[0];
+    assert.ok(first);
+    const before = JSON.stringify([
+      first.frontmatter,
+      first.raw,
+      first.positions,
+      first.scalarSources,
+    ]);
+    // Decode more records than are kept (the library's, six times over): the first one's is dropped.
+    const again = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(() => discoverSkills({ roots: [lib], cacheDir: false })),
+    );
+    for (const r of again) for (const s of r.skills) void s.frontmatter;
+    const after = JSON.stringify([
+      first.frontmatter,
+      first.raw,
+      first.positions,
+      first.scalarSources,
+    ]);
+    assert.equal(after, before);
+    const fresh = parseSkillFile(readFileSync(first.path), first.path);
+    assert.deepEqual(first.raw, fresh.raw);
+    assert.deepEqual(first.frontmatter, fresh.frontmatter);
+    assert.equal(first.description, fresh.description);
+  });
+});

@@ -25,6 +25,8 @@ interface Rest {
   raw: Record<string, unknown>;
   positions: Record<string, [number, number]>;
   sources: Record<string, string>;
+  /** `raw.description` is the head's description (stored once). */
+  headDescription?: true;
 }
 
 interface Entry {
@@ -33,39 +35,64 @@ interface Entry {
   head: Head;
 }
 
+/**
+ * How many records keep their decoded front matter: every record of a library up to this size, so it
+ * is decoded once; past it, memory stays bounded (lint and indexing read one skill at a time).
+ */
+const DECODED_KEPT = 4096;
+
+/** The records holding decoded front matter, oldest first. */
+const recent = new Set<LazyParsed>();
+
 /** A ParsedSkillFile whose front matter is decoded on first access, from the cache's second file. */
 class LazyParsed {
-  #rest: () => string | undefined;
+  #rest: () => string | Buffer | undefined;
   #file: string;
+  // A large library keeps only the compact JSON of each record: the decoded objects of the most recently
+  // used records are kept (DECODED_KEPT of them), the others are dropped and decoded again on need.
   #decoded: Lazy | undefined;
 
-  constructor(head: Head, rest: () => string | undefined, file: string) {
+  constructor(head: Head, rest: () => string | Buffer | undefined, file: string, decoded?: Lazy) {
     Object.assign(this, head);
     this.#rest = rest;
     this.#file = file;
+    if (decoded) this.#keep(decoded);
+  }
+
+  /** Hold decoded front matter, dropping that of the least recently decoded record past DECODED_KEPT. */
+  #keep(decoded: Lazy): Lazy {
+    this.#decoded = decoded;
+    recent.add(this);
+    if (recent.size > DECODED_KEPT) {
+      const oldest = recent.values().next().value as LazyParsed;
+      recent.delete(oldest);
+      oldest.#decoded = undefined;
+    }
+    return decoded;
   }
 
   #get(): Lazy {
-    if (!this.#decoded) {
-      const text = this.#rest();
-      if (text === undefined) {
-        // The second file is gone or from another write: parse the file again.
-        const { frontmatter, raw, positions, scalarSources } = parseSkillFile(
-          nodeFs.readFileSync(this.#file),
-          this.#file,
-        );
-        this.#decoded = { frontmatter, raw, positions, scalarSources };
-        return this.#decoded;
-      }
-      const r = JSON.parse(text) as Rest;
-      const positions: Record<string, Position> = {};
-      for (const [k, [line, column]] of Object.entries(r.positions))
-        positions[k] = { line, column };
-      // The diagnostics are already in the head: only the typed values are wanted here.
-      const { frontmatter } = normalizeFrontmatter(r.raw, positions, this.#file, r.sources);
-      this.#decoded = { raw: r.raw, positions, frontmatter, scalarSources: r.sources };
+    return this.#decoded ?? this.#keep(this.#decode());
+  }
+
+  #decode(): Lazy {
+    const text = this.#rest();
+    if (text === undefined) {
+      // The second file is gone or from another write: parse the file again.
+      const { frontmatter, raw, positions, scalarSources } = parseSkillFile(
+        nodeFs.readFileSync(this.#file),
+        this.#file,
+      );
+      return { frontmatter, raw, positions, scalarSources };
     }
-    return this.#decoded;
+    const r = JSON.parse(typeof text === 'string' ? text : text.toString('utf8')) as Rest;
+    // A description equal to the head's is kept once, in the head (its key keeps its place in raw).
+    if (r.headDescription) r.raw.description = (this as unknown as Head).description;
+    const positions: Record<string, Position> = {};
+    for (const [k, [line, column]] of Object.entries(r.positions)) positions[k] = { line, column };
+    // The diagnostics are already in the head: only the typed values are wanted here.
+    const { frontmatter } = normalizeFrontmatter(r.raw, positions, this.#file, r.sources);
+    return { raw: r.raw, positions, frontmatter, scalarSources: r.sources };
   }
 
   get frontmatter(): ParsedSkillFile['frontmatter'] {
@@ -83,6 +110,49 @@ class LazyParsed {
   get scalarSources(): ParsedSkillFile['scalarSources'] {
     return this.#get().scalarSources;
   }
+}
+
+/** A parsed record split in two: the fields every command reads, and the front matter as UTF-8 JSON. */
+export interface CompactRecord {
+  head: Head;
+  /** UTF-8 JSON. */
+  rest: Buffer;
+}
+
+/** Split a parsed record for storage; undefined when JSON would not give its front matter back exactly. */
+export function compactRecord(parsed: ParsedSkillFile): CompactRecord | undefined {
+  if (!jsonSafe(parsed.raw)) return undefined;
+  const { frontmatter: _typed, raw, positions, scalarSources, ...head } = parsed;
+  // The description is cut from the front matter's text; a copy lets that text go.
+  head.description = Buffer.from(head.description, 'utf8').toString('utf8');
+  const compact: Rest['positions'] = {};
+  for (const [k, p] of Object.entries(positions)) compact[k] = [p.line, p.column];
+  const rest: Rest = { raw, positions: compact, sources: scalarSources };
+  if (typeof raw.description === 'string' && raw.description === head.description) {
+    rest.raw = { ...raw, description: null };
+    rest.headDescription = true;
+  }
+  // Outside the JavaScript heap: a large library's front matter costs the collector nothing.
+  // (Deflating it, tried, made memory worse: each zlib call holds native buffers until collected.)
+  return { head, rest: Buffer.from(JSON.stringify(rest), 'utf8') };
+}
+
+/**
+ * A parsed record that keeps its front matter as JSON text and decodes it on access: a fraction of
+ * the memory of the decoded objects, which matters for libraries of many thousand skills.
+ */
+export function lazyRecord(
+  record: CompactRecord,
+  file: string,
+  parsed: ParsedSkillFile,
+): ParsedSkillFile {
+  const { frontmatter, raw, positions, scalarSources } = parsed;
+  return new LazyParsed(record.head, () => record.rest, file, {
+    frontmatter,
+    raw,
+    positions,
+    scalarSources,
+  }) as unknown as ParsedSkillFile;
 }
 
 /** Does JSON keep this value exactly? (NaN and ±Infinity it does not.) */
@@ -117,8 +187,8 @@ export function defaultCacheDir(): string {
 export class ParseCache {
   private readonly old: Record<string, Entry>;
   private readonly next: Record<string, Entry> = {};
-  /** Front matter JSON of records stored this run. */
-  private readonly nextRests: Record<string, string> = {};
+  /** Front matter JSON of records stored this run (as UTF-8 until written). */
+  private readonly nextRests: Record<string, Buffer> = {};
   private oldRests: Record<string, string> | undefined;
   private readonly writtenAt: number;
   private dirty = false;
@@ -169,23 +239,19 @@ export class ParseCache {
     return new LazyParsed(e.head, () => this.rests()[file], file) as unknown as ParsedSkillFile;
   }
 
-  /** Remember a freshly parsed record. */
-  store(file: string, size: number, mtimeMs: number, parsed: ParsedSkillFile): void {
-    if (!jsonSafe(parsed.raw)) return; // would not come back the same: always parse such a file
+  /** Remember a freshly parsed record (its compact form: a record JSON would not keep exactly is never stored). */
+  store(file: string, size: number, mtimeMs: number, record: CompactRecord): void {
     const before = this.old[file];
     if (
       !before ||
       before.size !== size ||
       before.mtimeMs !== mtimeMs ||
-      before.head.contentHash !== parsed.contentHash
+      before.head.contentHash !== record.head.contentHash
     ) {
       this.dirty = true;
     }
-    const { frontmatter: _typed, raw, positions, scalarSources, ...head } = parsed;
-    const compact: Rest['positions'] = {};
-    for (const [k, p] of Object.entries(positions)) compact[k] = [p.line, p.column];
-    this.next[file] = { size, mtimeMs, head };
-    this.nextRests[file] = JSON.stringify({ raw, positions: compact, sources: scalarSources });
+    this.next[file] = { size, mtimeMs, head: record.head };
+    this.nextRests[file] = record.rest;
   }
 
   /** The second file's records, loaded on first need; empty when it is missing or from another write. */
@@ -210,7 +276,8 @@ export class ParseCache {
     // Carry over the front matter of records reused from the last write.
     const rests: Record<string, string> = {};
     for (const file of Object.keys(this.next)) {
-      const rest = this.nextRests[file] ?? this.rests()[file];
+      const next = this.nextRests[file];
+      const rest = next ? next.toString('utf8') : this.rests()[file];
       if (rest !== undefined) rests[file] = rest;
     }
     try {
@@ -228,17 +295,19 @@ export class ParseCache {
   }
 }
 
+/** JSON with every non-ASCII character as a \\u escape. */
+function asciiJson(data: unknown): string {
+  return JSON.stringify(data).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** Write JSON through a temporary file and a rename. Non-ASCII goes out as \u escapes: an ASCII file loads several times faster. */
 function writeAtomically(file: string, data: unknown): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
-    nodeFs.writeFileSync(
-      tmp,
-      JSON.stringify(data).replace(
-        /[\u007f-\uffff]/g,
-        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-      ),
-    );
+    nodeFs.writeFileSync(tmp, asciiJson(data));
     nodeFs.renameSync(tmp, file);
   } finally {
     nodeFs.rmSync(tmp, { force: true });

@@ -46,7 +46,7 @@ export interface DiscoverOptions {
   precedence?: 'default' | 'claude-code' | Precedence;
   /** Deepest folder level searched in recursive roots (default 5). */
   maxDepth?: number;
-  /** Folders read at most per root (default 100,000). */
+  /** Folders read at most per root (default 500,000: a 100,000-skill library with its reference folders fits). */
   maxFolders?: number;
   /** Take a lowercase `skill.md` when a folder has no `SKILL.md`, as the reference validator does (default false). */
   acceptLowercaseSkillFile?: boolean;
@@ -450,7 +450,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
 
   const settings = {
     maxDepth: options.maxDepth ?? 5,
-    maxFolders: options.maxFolders ?? 100_000,
+    maxFolders: options.maxFolders ?? 500_000,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     cacheDir: options.cacheDir ?? false,
     acceptLowercase: options.acceptLowercaseSkillFile ?? false,

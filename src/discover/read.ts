@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
-import type { ParseCache } from './cache.js';
+import { compactRecord, lazyRecord, type ParseCache } from './cache.js';
 import { errorCode, type FileSystem, linkFailure } from './fs.js';
 import type { FoundSkill } from './walk.js';
 
@@ -169,8 +169,11 @@ export async function readFoundSkill(
     onRead?.(realPath || readPath, r.bytes);
     if (!parsed.loadable)
       return { ok: false, diagnostics: [...diagnostics, ...parsed.diagnostics] };
+    // Kept compact (front matter as JSON, decoded on access): a large library fits in memory.
+    const record = compactRecord(parsed);
+    if (!record) return { ok: true, parsed, realPath, diagnostics };
     if (cache && hops === 0 && found.kind === 'file')
-      cache.store(readPath, r.size, r.mtimeMs, parsed);
-    return { ok: true, parsed, realPath, diagnostics };
+      cache.store(readPath, r.size, r.mtimeMs, record);
+    return { ok: true, parsed: lazyRecord(record, readPath, parsed), realPath, diagnostics };
   }
 }

@@ -20,8 +20,12 @@ export interface SearchDocument {
   description: string;
   /** Terms per metadata field (stemmed; stop words dropped). */
   fields: Record<MetaField, string[]>;
-  /** Body sections as terms, one string of space-separated terms each. */
-  sections: string[];
+  /** The body's terms, space-separated, one line per section (what the body table indexes). */
+  body: string;
+  /** How often the body holds each term. */
+  bodyCounts: ReadonlyMap<string, number>;
+  /** The body's length in terms. */
+  bodyLength: number;
   notFor: NotFor[];
   /** Each trigger phrase and alias on its own, as terms (the `triggers` field runs them together). */
   triggerPhrases: string[][];
@@ -81,11 +85,27 @@ export function toDocument(skill: Skill, body: string): SearchDocument {
       tags: tokenize([...(fm.tags ?? []), fm.category ?? '', fm.domain ?? ''].join(' ')),
       headings: tokenize(headings.join('\n')),
     },
-    sections: parts.map((p) => tokenize(p).join(' ')),
+    ...indexBody(parts.map((p) => tokenize(p))),
     notFor: clauses.notFor,
     triggerPhrases: phrases,
     mentions: mentions([...stringsIn(skill.raw), body], skill.name),
   };
+}
+
+/** A body's terms (one list per section) as the index stores them: the text, each term's count, the length. */
+export function indexBody(
+  sections: readonly string[][],
+): Pick<SearchDocument, 'body' | 'bodyCounts' | 'bodyLength'> {
+  const counts = new Map<string, number>();
+  let length = 0;
+  const lines: string[] = [];
+  for (const terms of sections) {
+    if (terms.length === 0) continue;
+    for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+    length += terms.length;
+    lines.push(terms.join(' '));
+  }
+  return { body: lines.join('\n'), bodyCounts: counts, bodyLength: length };
 }
 
 /** Every string inside a parsed YAML value. */

@@ -26,8 +26,40 @@ export interface PreparedQuery {
   pairs: QueryPair[];
   /** Whether the last term is matched as a prefix (the query does not end in a space). */
   prefixLast: boolean;
-  /** The terms asked of the body table (those in at most `bodyMaxShare` of the bodies). */
+  /** The terms asked of the body table (those in at most `bodyMaxShare` of the bodies), within the posting budget. */
   bodyTerms: string[];
+  /** The terms asked of the metadata table, within the posting budget. */
+  metaTerms: string[];
+}
+
+/** How many candidate postings a query may ask of each table, and which terms it keeps. */
+export interface RetrievalLimits {
+  /** Terms found in more than this share of bodies are not asked of the body table. */
+  bodyMaxShare: number;
+  /**
+   * The postings (documents per term, summed) a query may ask of one table. The rarest terms are
+   * asked first; the two rarest always are. Real libraries of a few thousand skills stay under it,
+   * so it only bounds the cost of common words in very large ones.
+   */
+  postingBudget: number;
+}
+
+/** The terms to ask, rarest first while their postings fit the budget (the two rarest always), in query order. */
+export function withinBudget(
+  terms: readonly string[],
+  df: (t: string) => number,
+  budget: number,
+): string[] {
+  const byRarity = [...terms].sort((a, b) => df(a) - df(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const keep = new Set<string>();
+  let spent = 0;
+  for (const t of byRarity) {
+    const cost = df(t);
+    if (keep.size >= 2 && spent + cost > budget) break;
+    keep.add(t);
+    spent += cost;
+  }
+  return terms.filter((t) => keep.has(t));
 }
 
 /**
@@ -61,22 +93,32 @@ export function queryTerms(
 export function prepareQuery(
   text: string,
   store: Pick<SearchIndexStore, 'docCount' | 'documentFrequency'>,
-  bodyMaxShare: number,
+  limits: RetrievalLimits,
 ): PreparedQuery {
-  const { terms, matchTerms } = queryTerms(text, (t) => store.documentFrequency('meta', t) > 0);
+  const metaDf = new Map<string, number>();
+  const dfMeta = (t: string): number => {
+    let df = metaDf.get(t);
+    if (df === undefined) {
+      df = store.documentFrequency('meta', t);
+      metaDf.set(t, df);
+    }
+    return df;
+  };
+  const { terms, matchTerms } = queryTerms(text, (t) => dfMeta(t) > 0);
   const n = store.docCount();
   const idf = new Map<string, number>();
   const anyIdf = new Map<string, number>();
   const bodyDf = new Map<string, number>();
   const weigh = (df: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
   for (const t of terms) {
-    const df = store.documentFrequency('meta', t);
+    const df = dfMeta(t);
     const inBody = store.documentFrequency('body', t);
     bodyDf.set(t, inBody);
     idf.set(t, weigh(df));
     anyIdf.set(t, weigh(Math.max(df, inBody)));
   }
-  const maxDf = bodyMaxShare * n;
+  const maxDf = limits.bodyMaxShare * n;
+  const bodyAsked = terms.filter((t) => (bodyDf.get(t) ?? 0) <= maxDf);
   return {
     text,
     terms,
@@ -87,6 +129,7 @@ export function prepareQuery(
     anyIdf,
     pairs: terms.slice(1).map((t, i): QueryPair => [terms[i] as string, t]),
     prefixLast: !/\s$/.test(text),
-    bodyTerms: terms.filter((t) => (bodyDf.get(t) ?? 0) <= maxDf),
+    bodyTerms: withinBudget(bodyAsked, (t) => bodyDf.get(t) ?? 0, limits.postingBudget),
+    metaTerms: withinBudget(matchTerms, dfMeta, limits.postingBudget),
   };
 }

@@ -24,6 +24,8 @@ export interface RankSettings {
   candidates: number;
   /** Terms found in more than this share of bodies are not asked of the body table (long lists, little weight). */
   bodyMaxShare: number;
+  /** The postings a query may ask of each table (bounds the cost of common words in very large libraries). */
+  postingBudget: number;
   /** A query term found only in the body counts this much toward coverage (1 in metadata). */
   bodyCoverage: number;
   /** How fast a body-only term's gate credit saturates with its count (0: presence is enough). */
@@ -48,6 +50,7 @@ export const DEFAULT_RANK: RankSettings = {
   gateDepth: 10,
   candidates: 50,
   bodyMaxShare: 0.5,
+  postingBudget: 5000,
   bodyCoverage: 1,
   bodySaturation: 0.25,
 };
@@ -108,7 +111,7 @@ export function rank(
   limit: number,
   settings: RankSettings = DEFAULT_RANK,
 ): SearchResult {
-  const query = prepareQuery(text, store, settings.bodyMaxShare);
+  const query = prepareQuery(text, store, settings);
   const gateSettings: GateSettings = {
     minCoverage: settings.minCoverage,
     depth: settings.gateDepth,
@@ -200,7 +203,11 @@ function gather(
 ): Candidate[] {
   const metaHits = store.candidates(
     'meta',
-    { terms: query.matchTerms, prefixLast: query.prefixLast, limit: settings.candidates },
+    {
+      terms: query.metaTerms,
+      prefixLast: query.prefixLast && query.metaTerms.at(-1) === query.matchTerms.at(-1),
+      limit: settings.candidates,
+    },
     settings.columns,
   );
   const last = query.terms[query.terms.length - 1];

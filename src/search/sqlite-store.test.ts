@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createMemoryFileSystem, type MemoryTree } from '../discover/memory-fs.js';
+import { corporaDir } from '../test-support/paths.js';
 import { authorityOf } from './features.js';
 import { openSkillIndex } from './search.js';
 import { SqliteIndexStore } from './sqlite-store.js';
@@ -106,6 +107,39 @@ describe('trigger phrases', () => {
       assert.equal(r.results.find((s) => s.name === 'login-guide')?.explain.features.trigger, 0);
     } finally {
       index.close();
+    }
+  });
+});
+
+describe('document frequencies', () => {
+  it('agree with the FTS vocabularies after incremental updates and after a bulk count', async () => {
+    const file = path.join(dir, 'df.sqlite');
+    const lib = path.join(corporaDir, 'wshobson-agents');
+    const index = await openSkillIndex({ roots: [lib], indexFile: file });
+    index.close();
+    const store = SqliteIndexStore.open(file);
+    try {
+      const vocab = (table: 'meta' | 'body') =>
+        new Map(
+          (
+            store.db.prepare(`SELECT term, doc FROM ${table}_vocab`).all() as Array<{
+              term: string;
+              doc: number;
+            }>
+          ).map((r) => [r.term, r.doc]),
+        );
+      for (const table of ['meta', 'body'] as const) {
+        const v = vocab(table);
+        assert.ok(v.size > 1000);
+        for (const [term, doc] of v)
+          assert.equal(store.documentFrequency(table, term), doc, `${table} ${term}`);
+      }
+      const kept = store.db
+        .prepare('SELECT count(*) AS n FROM df WHERE meta <= 0 AND body <= 0')
+        .get() as { n: number };
+      assert.equal(kept.n, 0);
+    } finally {
+      store.close();
     }
   });
 });

@@ -19,7 +19,7 @@ import type {
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 9;
+export const INDEX_VERSION = 10;
 
 const TOKENIZER = `tokenize="unicode61 remove_diacritics 0 tokenchars '_#+'"`;
 
@@ -34,6 +34,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, co
 CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', contentless_delete=1, ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');
 CREATE VIRTUAL TABLE IF NOT EXISTS body_vocab USING fts5vocab(body, 'row');
+CREATE TABLE IF NOT EXISTS df(term TEXT PRIMARY KEY, meta INTEGER NOT NULL, body INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
 let Database: typeof BetterSqlite3 | undefined;
@@ -41,6 +42,34 @@ function database(): typeof BetterSqlite3 {
   Database ??= createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
   return Database;
 }
+
+/** Count each term of a document once into `delta`: metadata terms first, body terms second. */
+function bump(
+  delta: Map<string, [number, number]>,
+  meta: Iterable<string>,
+  body: Iterable<string>,
+  sign: number,
+): void {
+  for (const t of meta) {
+    const d = delta.get(t) ?? [0, 0];
+    d[0] += sign;
+    delta.set(t, d);
+  }
+  for (const t of body) {
+    const d = delta.get(t) ?? [0, 0];
+    d[1] += sign;
+    delta.set(t, d);
+  }
+}
+
+/** Past this many added, changed or removed documents, frequencies are recounted rather than adjusted. */
+const BULK_ABOVE = 1000;
+
+/** Stored documents kept decoded between queries (a query reads about a hundred). */
+const DOC_CACHE = 4096;
+
+/** Documents loaded at once while updating (their bodies are read concurrently). */
+const LOAD_BATCH = 64;
 
 /** An FTS5 MATCH expression that can never be a syntax error: every term quoted, ORed; the last one a prefix. */
 export function matchExpression(terms: readonly string[], prefixLast: boolean): string {
@@ -57,12 +86,15 @@ export class SqliteIndexStore implements SearchIndexStore {
   readonly db: BetterSqlite3.Database;
   private readonly docCache = new Map<number, StoredDoc>();
 
-  private constructor(db: BetterSqlite3.Database) {
+  private constructor(
+    db: BetterSqlite3.Database,
+    private readonly bulkAbove: number,
+  ) {
     this.db = db;
   }
 
   /** Open (or create) the index at `file` (`:memory:` for none on disk); an old schema is rebuilt. */
-  static open(file: string): SqliteIndexStore {
+  static open(file: string, options: { bulkAbove?: number } = {}): SqliteIndexStore {
     let db: BetterSqlite3.Database;
     try {
       db = new (database())(file);
@@ -89,14 +121,14 @@ export class SqliteIndexStore implements SearchIndexStore {
       }
     })();
     if (version !== String(INDEX_VERSION)) {
-      for (const t of ['meta_vocab', 'body_vocab', 'meta', 'body', 'chunks', 'docs', 'info'])
+      for (const t of ['df', 'meta_vocab', 'body_vocab', 'meta', 'body', 'chunks', 'docs', 'info'])
         db.exec(`DROP TABLE IF EXISTS ${t}`);
       db.exec(SCHEMA);
       db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('version', ?)").run(
         String(INDEX_VERSION),
       );
     }
-    return new SqliteIndexStore(db);
+    return new SqliteIndexStore(db, options.bulkAbove ?? BULK_ABOVE);
   }
 
   /** The content hash of every stored path. */
@@ -155,69 +187,113 @@ export class SqliteIndexStore implements SearchIndexStore {
       }
     }
     toLoad.sort();
-    const docs: SearchDocument[] = [];
-    for (const path of toLoad) {
-      const doc = await load(path);
-      if (doc) docs.push(doc);
-    }
     const db = this.db;
     const delDoc = db.prepare('DELETE FROM docs WHERE rowid = ?');
     const delMeta = db.prepare('DELETE FROM meta WHERE rowid = ?');
     const delBody = db.prepare('DELETE FROM body WHERE rowid = ?');
-    const insDoc = db.prepare(
-      'INSERT INTO docs(id, name, path, hash, description, fields, not_for, triggers, body_terms, body_len, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    const insMeta = db.prepare(
-      `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
-    );
-    const insBody = db.prepare('INSERT INTO body(rowid, text) VALUES (?, ?)');
     const rename = db.prepare('UPDATE docs SET id = ? WHERE rowid = ?');
-    db.transaction(() => {
+    // One transaction for the whole update (readers see all of it or none), with documents loaded and
+    // inserted a batch at a time: a large library never holds all its documents in memory at once.
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      // Document frequencies: counted afresh from the FTS vocabularies after a large change, else adjusted.
+      const bulk = toLoad.length + remove.length > Math.max(this.bulkAbove, stored.size / 4);
+      const delta = bulk ? undefined : new Map<string, [number, number]>();
       for (const rowid of remove) {
+        if (delta) this.countTerms(rowid, delta, -1);
         delBody.run(rowid);
         delMeta.run(rowid);
         delDoc.run(rowid);
       }
       for (const r of renames) rename.run(r.id, r.rowid);
-      for (const d of docs) {
-        const counts = new Map<string, number>();
-        let length = 0;
-        for (const section of d.sections)
-          for (const t of section.split(' '))
-            if (t !== '') {
-              counts.set(t, (counts.get(t) ?? 0) + 1);
-              length++;
-            }
-        const bodyTerms = [...counts.keys()].sort().map((t) => `${t}:${counts.get(t)}`);
-        const rowid = Number(
-          insDoc.run(
-            d.id,
-            d.name,
-            d.path,
-            d.contentHash,
-            d.description,
-            JSON.stringify(d.fields),
-            JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
-            JSON.stringify(d.triggerPhrases),
-            bodyTerms.join(' '),
-            length,
-            d.mentions.join(' '),
-          ).lastInsertRowid,
-        );
-        insMeta.run(rowid, ...META_FIELDS.map((f) => d.fields[f].join(' ')));
-        // The body is one row per skill: whole-body BM25 ranked people's questions better than the best section.
-        const body = d.sections.filter((t) => t !== '').join('\n');
-        if (body !== '') insBody.run(rowid, body);
+      for (let i = 0; i < toLoad.length; i += LOAD_BATCH) {
+        const batch = await Promise.all(toLoad.slice(i, i + LOAD_BATCH).map((p) => load(p)));
+        for (const d of batch) if (d) this.insert(d, delta);
       }
-      if (remove.length > 0 || docs.length > 0) this.countInbound();
+      if (delta) this.applyDelta(delta);
+      else if (remove.length > 0 || toLoad.length > 0) this.recountFrequencies();
+      if (remove.length > 0 || toLoad.length > 0) this.countInbound();
       db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('fingerprint', ?)").run(
         fingerprint,
       );
-    })();
+      db.exec('COMMIT');
+    } catch (e) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw e;
+    }
     this.docCache.clear();
     this.count = undefined;
     this.avgBody = undefined;
     return stats;
+  }
+
+  /** Insert one document into the docs, meta and body tables (and count its terms into `delta`). */
+  private insert(d: SearchDocument, delta: Map<string, [number, number]> | undefined): void {
+    // `term:count` in order of first use: bodyCounts finds a term by searching, so order does not matter.
+    let bodyTerms = '';
+    for (const [t, n] of d.bodyCounts) bodyTerms += bodyTerms === '' ? `${t}:${n}` : ` ${t}:${n}`;
+    const rowid = Number(
+      this.statement(
+        'INSERT INTO docs(id, name, path, hash, description, fields, not_for, triggers, body_terms, body_len, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        d.id,
+        d.name,
+        d.path,
+        d.contentHash,
+        d.description,
+        JSON.stringify(d.fields),
+        JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
+        JSON.stringify(d.triggerPhrases),
+        bodyTerms,
+        d.bodyLength,
+        d.mentions.join(' '),
+      ).lastInsertRowid,
+    );
+    this.statement(
+      `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
+    ).run(rowid, ...META_FIELDS.map((f) => d.fields[f].join(' ')));
+    // The body is one row per skill: whole-body BM25 ranked people's questions better than the best section.
+    if (d.body !== '')
+      this.statement('INSERT INTO body(rowid, text) VALUES (?, ?)').run(rowid, d.body);
+    if (delta) {
+      const inMeta = new Set<string>();
+      for (const f of META_FIELDS) for (const t of d.fields[f]) inMeta.add(t);
+      bump(delta, inMeta, d.bodyCounts.keys(), 1);
+    }
+  }
+
+  /** Count a stored document's metadata and body terms into `delta` (before it is deleted). */
+  private countTerms(rowid: number, delta: Map<string, [number, number]>, sign: number): void {
+    const row = this.statement('SELECT fields, body_terms FROM docs WHERE rowid = ?').get(rowid) as
+      | { fields: string; body_terms: string }
+      | undefined;
+    if (!row) return;
+    const fields = JSON.parse(row.fields) as Record<MetaField, string[]>;
+    const inMeta = new Set<string>();
+    for (const f of META_FIELDS) for (const t of fields[f] ?? []) inMeta.add(t);
+    const inBody =
+      row.body_terms === ''
+        ? []
+        : row.body_terms.split(' ').map((x) => x.slice(0, x.lastIndexOf(':')));
+    bump(delta, inMeta, inBody, sign);
+  }
+
+  /** Add per-term changes in document frequency to the df table. */
+  private applyDelta(delta: ReadonlyMap<string, [number, number]>): void {
+    const up = this.statement(
+      'INSERT INTO df(term, meta, body) VALUES (?, ?, ?) ON CONFLICT(term) DO UPDATE SET meta = meta + excluded.meta, body = body + excluded.body',
+    );
+    for (const [t, [m, b]] of delta) if (m !== 0 || b !== 0) up.run(t, m, b);
+    this.db.exec('DELETE FROM df WHERE meta <= 0 AND body <= 0');
+  }
+
+  /** Count every term's document frequency afresh from the FTS vocabularies (one pass over each index). */
+  private recountFrequencies(): void {
+    this.db.exec(`DELETE FROM df;
+INSERT INTO df(term, meta, body)
+  SELECT term, sum(m), sum(b) FROM (
+    SELECT term, doc AS m, 0 AS b FROM meta_vocab UNION ALL SELECT term, 0, doc FROM body_vocab)
+  GROUP BY term;`);
   }
 
   /**
@@ -249,10 +325,15 @@ export class SqliteIndexStore implements SearchIndexStore {
     }
   }
 
-  /** A stored document by rowid (memoised). */
+  /** A stored document by rowid (the most recently read DOC_CACHE of them are kept). */
   document(rowid: number): StoredDoc | undefined {
     const hit = this.docCache.get(rowid);
-    if (hit) return hit;
+    if (hit) {
+      // Most recently used last: the first entry is the one to drop.
+      this.docCache.delete(rowid);
+      this.docCache.set(rowid, hit);
+      return hit;
+    }
     const row = this.statement(
       'SELECT rowid, id, name, path, description, fields, not_for, triggers, inbound FROM docs WHERE rowid = ?',
     ).get(rowid) as
@@ -282,6 +363,8 @@ export class SqliteIndexStore implements SearchIndexStore {
       inbound: row.inbound,
     };
     this.docCache.set(rowid, doc);
+    if (this.docCache.size > DOC_CACHE)
+      this.docCache.delete(this.docCache.keys().next().value as number);
     return doc;
   }
 
@@ -305,12 +388,12 @@ export class SqliteIndexStore implements SearchIndexStore {
     return this.count;
   }
 
-  /** How many skills hold `term` in their metadata or body. */
+  /** How many skills hold `term` in their metadata or body (a table kept with the index: fts5vocab reads whole posting lists). */
   documentFrequency(table: IndexTable, term: string): number {
-    const row = this.statement(`SELECT doc FROM ${table}_vocab WHERE term = ?`).get(term) as
-      | { doc: number }
+    const row = this.statement('SELECT meta, body FROM df WHERE term = ?').get(term) as
+      | { meta: number; body: number }
       | undefined;
-    return row?.doc ?? 0;
+    return row ? row[table] : 0;
   }
 
   /**

@@ -35,6 +35,9 @@ const PUNCTUATION =
 /** A lower-case letter or digit followed by a capital, or a run of capitals before a capitalised word. */
 const CAMEL = /[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
 
+/** ASCII letters only. */
+const LETTERS = /^[A-Za-z]+$/;
+
 /** Capitals and a final `s`: `CVEs`, `URLs`. */
 const PLURAL_ACRONYM = /^\p{Lu}+s$/u;
 
@@ -123,7 +126,8 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
       if (lower === '') continue;
       if (keep || !STOP_WORDS.has(lower)) {
         const s = stem(lower);
-        if (!keep) remember(word, s);
+        // Only plain words are worth remembering: numbers and codes are many, and cheap to redo.
+        if (!keep && LETTERS.test(word)) remember(word, s);
         out.push(s);
       } else remember(word, '');
       continue;
