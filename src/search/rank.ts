@@ -50,7 +50,7 @@ export const DEFAULT_RANK: RankSettings = {
   gateDepth: 10,
   candidates: 50,
   bodyMaxShare: 0.5,
-  postingBudget: 5000,
+  postingBudget: 2500,
   bodyCoverage: 1,
   bodySaturation: 0.25,
 };

@@ -65,8 +65,8 @@ function bump(
 /** Past this many added, changed or removed documents, frequencies are recounted rather than adjusted. */
 const BULK_ABOVE = 1000;
 
-/** Stored documents kept decoded between queries (a query reads about a hundred). */
-const DOC_CACHE = 4096;
+/** Stored documents kept decoded between queries (a query reads about a hundred; a 1,000-skill library fits). */
+const DOC_CACHE = 1024;
 
 /** Documents loaded at once while updating (their bodies are read concurrently). */
 const LOAD_BATCH = 64;
