@@ -19,7 +19,7 @@ import type {
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 10;
+export const INDEX_VERSION = 11;
 
 const TOKENIZER = `tokenize="unicode61 remove_diacritics 0 tokenchars '_#+'"`;
 
@@ -27,8 +27,10 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS docs(
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
-  hash TEXT NOT NULL, description TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, triggers TEXT NOT NULL,
-  body_terms TEXT NOT NULL, body_len INTEGER NOT NULL, mentions TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0);
+  hash TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0, body_len INTEGER NOT NULL,
+  description TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, triggers TEXT NOT NULL,
+  mentions TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS body_terms(rowid INTEGER PRIMARY KEY, terms TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS docs_name ON docs(name COLLATE NOCASE);
 CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', contentless_delete=1, ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', contentless_delete=1, ${TOKENIZER});
@@ -121,7 +123,17 @@ export class SqliteIndexStore implements SearchIndexStore {
       }
     })();
     if (version !== String(INDEX_VERSION)) {
-      for (const t of ['df', 'meta_vocab', 'body_vocab', 'meta', 'body', 'chunks', 'docs', 'info'])
+      for (const t of [
+        'body_terms',
+        'df',
+        'meta_vocab',
+        'body_vocab',
+        'meta',
+        'body',
+        'chunks',
+        'docs',
+        'info',
+      ])
         db.exec(`DROP TABLE IF EXISTS ${t}`);
       db.exec(SCHEMA);
       db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('version', ?)").run(
@@ -189,6 +201,7 @@ export class SqliteIndexStore implements SearchIndexStore {
     toLoad.sort();
     const db = this.db;
     const delDoc = db.prepare('DELETE FROM docs WHERE rowid = ?');
+    const delTerms = db.prepare('DELETE FROM body_terms WHERE rowid = ?');
     const delMeta = db.prepare('DELETE FROM meta WHERE rowid = ?');
     const delBody = db.prepare('DELETE FROM body WHERE rowid = ?');
     const rename = db.prepare('UPDATE docs SET id = ? WHERE rowid = ?');
@@ -203,6 +216,7 @@ export class SqliteIndexStore implements SearchIndexStore {
         if (delta) this.countTerms(rowid, delta, -1);
         delBody.run(rowid);
         delMeta.run(rowid);
+        delTerms.run(rowid);
         delDoc.run(rowid);
       }
       for (const r of renames) rename.run(r.id, r.rowid);
@@ -234,21 +248,21 @@ export class SqliteIndexStore implements SearchIndexStore {
     for (const [t, n] of d.bodyCounts) bodyTerms += bodyTerms === '' ? `${t}:${n}` : ` ${t}:${n}`;
     const rowid = Number(
       this.statement(
-        'INSERT INTO docs(id, name, path, hash, description, fields, not_for, triggers, body_terms, body_len, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO docs(id, name, path, hash, body_len, description, fields, not_for, triggers, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(
         d.id,
         d.name,
         d.path,
         d.contentHash,
+        d.bodyLength,
         d.description,
         JSON.stringify(d.fields),
         JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
         JSON.stringify(d.triggerPhrases),
-        bodyTerms,
-        d.bodyLength,
         d.mentions.join(' '),
       ).lastInsertRowid,
     );
+    this.statement('INSERT INTO body_terms(rowid, terms) VALUES (?, ?)').run(rowid, bodyTerms);
     this.statement(
       `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
     ).run(rowid, ...META_FIELDS.map((f) => d.fields[f].join(' ')));
@@ -264,9 +278,9 @@ export class SqliteIndexStore implements SearchIndexStore {
 
   /** Count a stored document's metadata and body terms into `delta` (before it is deleted). */
   private countTerms(rowid: number, delta: Map<string, [number, number]>, sign: number): void {
-    const row = this.statement('SELECT fields, body_terms FROM docs WHERE rowid = ?').get(rowid) as
-      | { fields: string; body_terms: string }
-      | undefined;
+    const row = this.statement(
+      'SELECT fields, terms AS body_terms FROM docs JOIN body_terms USING (rowid) WHERE rowid = ?',
+    ).get(rowid) as { fields: string; body_terms: string } | undefined;
     if (!row) return;
     const fields = JSON.parse(row.fields) as Record<MetaField, string[]>;
     const inMeta = new Set<string>();
@@ -402,9 +416,9 @@ INSERT INTO df(term, meta, body)
    * stored `term:count` list rather than decoding all of it.
    */
   bodyCounts(rowid: number, terms: readonly string[]): BodyCounts {
-    const row = this.statement('SELECT body_terms, body_len FROM docs WHERE rowid = ?').get(
-      rowid,
-    ) as { body_terms: string; body_len: number } | undefined;
+    const row = this.statement(
+      'SELECT terms AS body_terms, body_len FROM docs JOIN body_terms USING (rowid) WHERE rowid = ?',
+    ).get(rowid) as { body_terms: string; body_len: number } | undefined;
     const counts = new Map<string, number>();
     if (!row) return { counts, length: 0 };
     const all = ` ${row.body_terms}`;
