@@ -1,6 +1,6 @@
 // The CLI as a user runs it: a real process, stdout, stderr and exit codes.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,6 +114,28 @@ describe('skillset show', () => {
   });
 });
 
+describe('legacy commands', () => {
+  it('are listed, shown and linted with their front matter', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-legacy-'));
+    mkdirSync(path.join(dir, '.claude', 'commands'), { recursive: true });
+    writeFileSync(
+      path.join(dir, '.claude', 'commands', 'deploy.md'),
+      '---\ndescription: Deploy the app to staging\nargument-hint: "[env]"\n---\nRun the deploy script.\n',
+    );
+    const shown = cli(['show', 'deploy', '--json'], dir);
+    assert.equal(shown.status, 0, shown.stderr);
+    const out = JSON.parse(shown.stdout) as { frontmatter: Record<string, unknown> };
+    assert.deepEqual(out.frontmatter, {
+      description: 'Deploy the app to staging',
+      'argument-hint': '[env]',
+    });
+    const linted = cli(['lint', '--format', 'json'], dir);
+    assert.ok(linted.status === 0 || linted.status === 1, linted.stderr);
+    assert.doesNotMatch(linted.stderr, /internal error/);
+    assert.equal((JSON.parse(linted.stdout) as { summary: { skills: number } }).summary.skills, 1);
+  });
+});
+
 describe('skillset lint', () => {
   for (const lib of [
     'salesforce-skills/skills',
@@ -215,6 +237,9 @@ describe('skillset search, index and eval', () => {
     mkdtempSync(path.join(os.tmpdir(), 'skillset-index-')),
     'index.sqlite',
   );
+  /** `skillset search QUERY <salesforce> --index FILE …flags`. */
+  const search = (query: string, ...flags: string[]) =>
+    cli(['search', query, lib, '--index', indexFile, ...flags]);
 
   it('indexes, then re-indexes nothing when nothing changed', () => {
     const first = JSON.parse(cli(['index', lib, '--index', indexFile, '--json']).stdout) as {
@@ -230,16 +255,7 @@ describe('skillset search, index and eval', () => {
   });
 
   it('prints the search contract, and `none` for an unrelated query', () => {
-    const r = cli([
-      'search',
-      'configure an approval process',
-      lib,
-      '--index',
-      indexFile,
-      '--json',
-      '--limit',
-      '3',
-    ]);
+    const r = search('configure an approval process', '--json', '--limit', '3');
     assert.equal(r.status, 0, r.stderr);
     const out = JSON.parse(r.stdout) as {
       coverage: string;
@@ -257,22 +273,15 @@ describe('skillset search, index and eval', () => {
     const first = out.results[0] as { path: string; description: string };
     assert.ok(path.isAbsolute(first.path) && first.path.endsWith('SKILL.md'), first.path);
     assert.ok(first.description.length > 0 && !first.description.includes('\n'));
-    const none = JSON.parse(
-      cli(['search', 'best pasta recipe for dinner', lib, '--index', indexFile, '--json']).stdout,
-    ) as { coverage: string; results: unknown[] };
+    const none = JSON.parse(search('best pasta recipe for dinner', '--json').stdout) as {
+      coverage: string;
+      results: unknown[];
+    };
     assert.deepEqual(none, { coverage: 'none', results: [] });
   });
 
   it('prints each result with its description and path, and explains scores and the gate', () => {
-    const text = cli([
-      'search',
-      'configure an approval process',
-      lib,
-      '--index',
-      indexFile,
-      '--limit',
-      '2',
-    ]);
+    const text = search('configure an approval process', '--limit', '2');
     assert.equal(text.status, 0, text.stderr);
     const lines = text.stdout.trimEnd().split('\n');
     assert.match(lines[0] ?? '', /^ 1\. \S+ {2}\(\d+\.\d{3}\)$/);
@@ -280,15 +289,7 @@ describe('skillset search, index and eval', () => {
     assert.match(lines[2] ?? '', /SKILL\.md$/);
 
     const explained = JSON.parse(
-      cli([
-        'search',
-        'configure an approval process',
-        lib,
-        '--index',
-        indexFile,
-        '--json',
-        '--explain',
-      ]).stdout,
+      search('configure an approval process', '--json', '--explain').stdout,
     ) as {
       gate: { verdict: string; coverage: number; threshold: number; terms: unknown[] };
       weights: Record<string, number>;
@@ -438,5 +439,37 @@ describe('skillset search, index and eval', () => {
     const missing = cli(['eval', path.join(dir, 'sf.jsonl'), lib, '--compare', '/missing.json']);
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /^skillset: Cannot read \/missing\.json: ENOENT\n$/);
+  });
+
+  it('says in one line when another process holds the index, or the index is not an index', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-busy-'));
+    const file = path.join(dir, 'index.sqlite');
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const D = require(${JSON.stringify(path.join(repoRoot, 'node_modules', 'better-sqlite3'))});
+         const db = new D(${JSON.stringify(file)}); db.exec('CREATE TABLE x(a)');
+         db.exec('BEGIN IMMEDIATE'); db.exec('INSERT INTO x VALUES (1)');
+         console.log('locked'); setTimeout(() => db.exec('COMMIT'), 20000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await new Promise<void>((resolve) => holder.stdout?.once('data', () => resolve()));
+      const r = cli(['index', examples, '--index', file]);
+      assert.equal(r.status, 2);
+      assert.match(
+        r.stderr,
+        /^skillset: The index .* is busy: another process is updating it\n {2}Try again/,
+      );
+    } finally {
+      holder.kill();
+    }
+    writeFileSync(path.join(dir, 'not.sqlite'), 'not a database at all, just text\n'.repeat(100));
+    const bad = cli(['search', 'x', examples, '--index', path.join(dir, 'not.sqlite')]);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /is not a readable skillset index/);
+    assert.equal(bad.stderr.trim().split('\n').length, 2);
   });
 });

@@ -82,7 +82,7 @@ describe('copies of one skill', () => {
       readFileSync(path.join(repoRoot, 'bench', 'queries', 'ecc-asked.jsonl'), 'utf8'),
     );
     for (const l of labels) {
-      const names = ecc.search(l.query).results.map((s) => s.name.toLowerCase());
+      const names = ecc.search(l.query).results.map((s) => s.name);
       assert.equal(new Set(names).size, names.length, l.query);
     }
   });

@@ -196,9 +196,25 @@ async function scanLegacy(
       continue;
     }
     // Legacy commands ignore `name` and `paths`: the file name is the name, and they are always listed.
-    const { name: _n, paths: _p, ...frontmatter } = r.parsed.frontmatter;
+    // Every field is read out by name: a compact record's front matter sits behind getters a spread skips.
+    const p = r.parsed;
+    const { name: _n, paths: _p, ...frontmatter } = p.frontmatter;
+    const parsed: ParsedSkillFile = {
+      loadable: p.loadable,
+      frontmatter,
+      raw: p.raw,
+      positions: p.positions,
+      scalarSources: p.scalarSources,
+      description: p.description,
+      descriptionSource: p.descriptionSource,
+      contentHash: p.contentHash,
+      bytes: p.bytes,
+      bodyOffset: p.bodyOffset,
+      bodyLine: p.bodyLine,
+      diagnostics: p.diagnostics,
+    };
     const skill = new SkillRecord(
-      { ...r.parsed, frontmatter },
+      parsed,
       spec,
       f.file,
       f.name,

@@ -58,7 +58,10 @@ const num = (x: number): string => x.toFixed(3);
 export function oneLine(text: string, max = 100): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
+  // Cut by code points, so an emoji or other astral character is never split in half.
+  const chars = Array.from(flat);
+  if (chars.length <= max) return flat;
+  const cut = chars.slice(0, max - 1).join('');
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
 }

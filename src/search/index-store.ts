@@ -76,7 +76,7 @@ export interface SearchIndexStore {
   ): Hit[];
   /** A stored document. */
   document(ref: number): StoredDoc | undefined;
-  /** Every stored document with this name (any case), ordered by id: copies of one skill. */
+  /** Every stored document with exactly this name, ordered by id: copies of one skill. */
   documentsNamed(name: string): StoredDoc[];
   /** How often the document's body holds each of `terms` (absent ones left out), and its length in terms. */
   bodyCounts(ref: number, terms: readonly string[]): BodyCounts;

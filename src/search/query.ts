@@ -13,8 +13,6 @@ export interface PreparedQuery {
   text: string;
   /** Unique terms, in order, at most 32: the words every feature and the gate score on. */
   terms: string[];
-  /** What BM25 matches: the terms, and whole identifiers scored on their parts (`python_testing`). */
-  matchTerms: string[];
   termSet: ReadonlySet<string>;
   /** Inverse document frequency of each term over the metadata. */
   idf: ReadonlyMap<string, number>;
@@ -63,30 +61,24 @@ export function withinBudget(
 }
 
 /**
- * The terms of a query (unique, in order, at most 32), and what BM25 matches. A plain word gives its
- * term. An identifier (`with_sharing`, `renderedCallback`) that some skill's metadata holds whole is
- * kept as the index has it; any other is scored on its words, so `python_testing` and `pythonTesting`
- * score as `python testing` (the whole identifier is still matched, for skills whose body has it).
+ * The terms of a query (unique, in order, at most 32). A plain word gives its term. An identifier
+ * (`with_sharing`, `DynamoDB`) that the library holds whole, in any skill's metadata or body, is kept
+ * as the index has it; any other is scored on its words, so `python_testing` and `pythonTesting` score
+ * as `python testing` when no skill says `python_testing`.
  */
 export function queryTerms(
   query: string,
   knows: (identifier: string) => boolean = () => false,
-): { terms: string[]; matchTerms: string[] } {
+): string[] {
   const terms: string[] = [];
-  const extra: string[] = [];
   for (const word of words(query)) {
     const indexed = tokenize(word);
     const parts = tokenize(word, { camel: true, compounds: false });
     if ((indexed.length <= 1 && parts.length <= 1) || knows(indexed[0] as string))
       terms.push(...indexed);
-    else {
-      terms.push(...parts);
-      if (indexed[0] !== undefined) extra.push(indexed[0]);
-    }
+    else terms.push(...parts);
   }
-  const unique = [...new Set(terms)].slice(0, MAX_TERMS);
-  const match = [...new Set([...unique, ...extra])].slice(0, MAX_TERMS);
-  return { terms: unique, matchTerms: match.length > unique.length ? match : unique };
+  return [...new Set(terms)].slice(0, MAX_TERMS);
 }
 
 /** Tokenise a query and read the statistics ranking needs from the index. */
@@ -104,12 +96,15 @@ export function prepareQuery(
     }
     return df;
   };
-  const { terms, matchTerms } = queryTerms(text, (t) => dfMeta(t) > 0);
+  const terms = queryTerms(text, (t) => dfMeta(t) > 0 || store.documentFrequency('body', t) > 0);
   const n = store.docCount();
   const idf = new Map<string, number>();
   const anyIdf = new Map<string, number>();
   const bodyDf = new Map<string, number>();
-  const weigh = (df: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const weigh = (df: number): number => {
+    const d = Math.max(0, df);
+    return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+  };
   for (const t of terms) {
     const df = dfMeta(t);
     const inBody = store.documentFrequency('body', t);
@@ -122,7 +117,6 @@ export function prepareQuery(
   return {
     text,
     terms,
-    matchTerms,
     termSet: new Set(terms),
     idf,
     totalIdf: terms.reduce((a, t) => a + (idf.get(t) ?? 0), 0) || 1,
@@ -130,6 +124,6 @@ export function prepareQuery(
     pairs: terms.slice(1).map((t, i): QueryPair => [terms[i] as string, t]),
     prefixLast: !/\s$/.test(text),
     bodyTerms: withinBudget(bodyAsked, (t) => bodyDf.get(t) ?? 0, limits.postingBudget),
-    metaTerms: withinBudget(matchTerms, dfMeta, limits.postingBudget),
+    metaTerms: withinBudget(terms, dfMeta, limits.postingBudget),
   };
 }

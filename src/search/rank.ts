@@ -205,7 +205,7 @@ function gather(
     'meta',
     {
       terms: query.metaTerms,
-      prefixLast: query.prefixLast && query.metaTerms.at(-1) === query.matchTerms.at(-1),
+      prefixLast: query.prefixLast && query.metaTerms.at(-1) === query.terms.at(-1),
       limit: settings.candidates,
     },
     settings.columns,
@@ -248,7 +248,7 @@ function apply(s: { score: number; explain: Explanation } | undefined, a: Adjust
 }
 
 /**
- * Group skills that share a name (copies of one skill in several trees): the best-ranked copy stands
+ * Group skills that share a name exactly (copies of one skill in several trees): the best-ranked copy stands
  * for the group and lists the others, so copies never fill the results. Input is ranked, best first.
  */
 export function groupCopies<T extends { doc: StoredDoc }>(
@@ -256,7 +256,7 @@ export function groupCopies<T extends { doc: StoredDoc }>(
 ): Array<T & { copies: StoredDoc[] }> {
   const groups = new Map<string, T & { copies: StoredDoc[] }>();
   for (const s of ranked) {
-    const key = s.doc.name.toLowerCase();
+    const key = s.doc.name;
     const g = groups.get(key);
     if (g) g.copies.push(s.doc);
     else groups.set(key, { ...s, copies: [] });

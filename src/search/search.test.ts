@@ -164,24 +164,14 @@ describe('search over the salesforce library', () => {
 
 describe('query terms', () => {
   it('keeps words and non-English text, and scores an identifier nobody has on its words', () => {
-    assert.deepEqual(queryTerms('with_sharing café 100% test').terms, [
-      'share',
-      'café',
-      '100',
-      'test',
-    ]);
-    assert.deepEqual(queryTerms('with_sharing café 100% test').matchTerms, [
-      'share',
-      'café',
-      '100',
-      'test',
-      'with_sharing',
-    ]);
+    assert.deepEqual(queryTerms('with_sharing café 100% test'), ['share', 'café', '100', 'test']);
     assert.equal(matchExpression(['a', 'bcd'], true), '"a" OR "bcd"*');
   });
 
-  it('keeps an identifier whole when some skill has it in its metadata', () => {
-    const known = (t: string) => t === 'with_sharing';
-    assert.deepEqual(queryTerms('with_sharing', known).terms, ['with_sharing', 'share']);
+  it('keeps an identifier whole when the library holds it whole', () => {
+    const known = (t: string) => t === 'with_sharing' || t === 'dynamodb';
+    assert.deepEqual(queryTerms('with_sharing', known), ['with_sharing', 'share']);
+    assert.deepEqual(queryTerms('DynamoDB tables', known), ['dynamodb', 'tabl']);
+    assert.deepEqual(queryTerms('DynamoDB tables'), ['dynamo', 'db', 'tabl']);
   });
 });

@@ -9,7 +9,7 @@ import type { Skill } from '../skill/types.js';
 import { toDocument } from './document.js';
 import type { UpdateStats } from './index-store.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
-import { SqliteIndexStore } from './sqlite-store.js';
+import { SqliteIndexStore, storeError } from './sqlite-store.js';
 
 /** Options for openSkillIndex: discovery options plus where the index lives. */
 export interface IndexOptions extends DiscoverOptions {
@@ -61,7 +61,13 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
     discovery,
     update,
     settings,
-    search: (query, o = {}) => rank(store, query, Math.max(1, o.limit ?? 10), settings),
+    search: (query, o = {}) => {
+      try {
+        return rank(store, query, Math.max(1, o.limit ?? 10), settings);
+      } catch (e) {
+        throw storeError(e, options.indexFile ?? ':memory:');
+      }
+    },
     close: () => store.close(),
   };
 }

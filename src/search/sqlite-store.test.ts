@@ -143,3 +143,42 @@ describe('document frequencies', () => {
     }
   });
 });
+
+describe('an updated index', () => {
+  it('ranks exactly as a fresh index of the same files (deleted rows leave nothing behind)', async () => {
+    const { cpSync, appendFileSync, readdirSync, mkdirSync, writeFileSync, readFileSync } =
+      await import('node:fs');
+    const { parseLabels } = await import('../eval/eval.js');
+    const { repoRoot } = await import('../test-support/paths.js');
+    const lib = path.join(dir, 'wshobson');
+    cpSync(path.join(corporaDir, 'wshobson-agents'), lib, { recursive: true });
+    const queries = parseLabels(
+      readFileSync(path.join(repoRoot, 'bench', 'queries', 'wshobson-asked.jsonl'), 'utf8'),
+    ).map((l) => l.query);
+    const answers = async (file: string) => {
+      const index = await openSkillIndex({ roots: [lib], indexFile: file });
+      try {
+        return { update: index.update, out: queries.map((q) => JSON.stringify(index.search(q))) };
+      } finally {
+        index.close();
+      }
+    };
+    const updated = path.join(dir, 'updated.sqlite');
+    await answers(updated);
+    const skills = path.join(lib, 'plugins', 'python-development', 'skills');
+    const names = readdirSync(skills).sort();
+    for (const n of names.slice(0, 3))
+      appendFileSync(path.join(skills, n, 'SKILL.md'), '\nMore on kubernetes rollbacks.\n');
+    for (const n of names.slice(3, 5)) rmSync(path.join(skills, n), { recursive: true });
+    mkdirSync(path.join(skills, 'zz-new'));
+    writeFileSync(
+      path.join(skills, 'zz-new', 'SKILL.md'),
+      '---\nname: zz-new\ndescription: Testing python with pytest fixtures.\n---\nUse pytest.\n',
+    );
+    const after = await answers(updated);
+    assert.deepEqual(after.update, { added: 1, changed: 3, removed: 2, unchanged: 176 });
+    const fresh = await answers(path.join(dir, 'fresh.sqlite'));
+    assert.equal(fresh.update.added, 180);
+    assert.deepEqual(after.out, fresh.out);
+  });
+});

@@ -19,9 +19,11 @@ import type {
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 11;
+export const INDEX_VERSION = 12;
 
-const TOKENIZER = `tokenize="unicode61 remove_diacritics 0 tokenchars '_#+'"`;
+// The text FTS5 receives is our own terms joined by spaces: the ascii tokenizer splits on the spaces
+// and changes nothing else (unicode61 would fold some letters, `ς` to `σ`, that our terms keep).
+const TOKENIZER = `tokenize="ascii tokenchars '_#+'"`;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -30,10 +32,10 @@ CREATE TABLE IF NOT EXISTS docs(
   hash TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0, body_len INTEGER NOT NULL,
   description TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, triggers TEXT NOT NULL,
   mentions TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS body_terms(rowid INTEGER PRIMARY KEY, terms TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS bodies(rowid INTEGER PRIMARY KEY, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS docs_name ON docs(name COLLATE NOCASE);
-CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', contentless_delete=1, ${TOKENIZER});
-CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', contentless_delete=1, ${TOKENIZER});
+CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', ${TOKENIZER});
+CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');
 CREATE VIRTUAL TABLE IF NOT EXISTS body_vocab USING fts5vocab(body, 'row');
 CREATE TABLE IF NOT EXISTS df(term TEXT PRIMARY KEY, meta INTEGER NOT NULL, body INTEGER NOT NULL) WITHOUT ROWID;
@@ -43,6 +45,62 @@ let Database: typeof BetterSqlite3 | undefined;
 function database(): typeof BetterSqlite3 {
   Database ??= createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
   return Database;
+}
+
+/** How many times `term` stands as a whole word in `text` (terms separated by spaces and newlines). */
+function occurrences(text: string, term: string): number {
+  if (term === '') return 0;
+  let n = 0;
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + term.length)) {
+    const before = at === 0 ? 32 : text.charCodeAt(at - 1);
+    const end = at + term.length;
+    const after = end === text.length ? 32 : text.charCodeAt(end);
+    if ((before === 32 || before === 10) && (after === 32 || after === 10)) n++;
+  }
+  return n;
+}
+
+/**
+ * An SQLite failure as the user can act on it: another process holding the index, or a file that is
+ * not an index. Anything else is passed through.
+ */
+export function storeError(e: unknown, file: string): unknown {
+  if (e instanceof SkillsetError) return e;
+  const code = (e as { code?: unknown }).code;
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+    return new SkillsetError(
+      'index/busy',
+      `The index ${file} is busy: another process is updating it`,
+      {
+        cause: e,
+        hint: 'Try again when it is done, or pass --index with another file.',
+      },
+    );
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
+    return new SkillsetError(
+      'index/unreadable',
+      `${file} is not a readable skillset index (${(e as Error).message})`,
+      {
+        cause: e,
+        hint: 'Delete the file, or pass --index with another path.',
+      },
+    );
+  if (
+    code === 'SQLITE_READONLY' ||
+    code === 'SQLITE_CANTOPEN' ||
+    code === 'SQLITE_IOERR' ||
+    code === 'SQLITE_FULL' ||
+    code === 'SQLITE_PERM'
+  )
+    return new SkillsetError(
+      'index/unwritable',
+      `Cannot write the index ${file}: ${(e as Error).message}`,
+      {
+        cause: e,
+        hint: 'Pass --index with a file in a folder you can write, or free some space.',
+      },
+    );
+  return e;
 }
 
 /** Count each term of a document once into `delta`: metadata terms first, body terms second. */
@@ -90,6 +148,7 @@ export class SqliteIndexStore implements SearchIndexStore {
 
   private constructor(
     db: BetterSqlite3.Database,
+    private readonly file: string,
     private readonly bulkAbove: number,
   ) {
     this.db = db;
@@ -109,38 +168,44 @@ export class SqliteIndexStore implements SearchIndexStore {
         },
       );
     }
-    db.pragma('journal_mode = DELETE');
-    db.pragma('synchronous = NORMAL');
-    const version = (() => {
-      try {
-        return (
-          db.prepare("SELECT value FROM info WHERE key = 'version'").get() as
-            | { value: string }
-            | undefined
-        )?.value;
-      } catch {
-        return undefined;
+    try {
+      db.pragma('journal_mode = DELETE');
+      db.pragma('synchronous = NORMAL');
+      const version = (() => {
+        try {
+          return (
+            db.prepare("SELECT value FROM info WHERE key = 'version'").get() as
+              | { value: string }
+              | undefined
+          )?.value;
+        } catch {
+          return undefined;
+        }
+      })();
+      if (version !== String(INDEX_VERSION)) {
+        for (const t of [
+          'bodies',
+          'body_terms',
+          'df',
+          'meta_vocab',
+          'body_vocab',
+          'meta',
+          'body',
+          'chunks',
+          'docs',
+          'info',
+        ])
+          db.exec(`DROP TABLE IF EXISTS ${t}`);
+        db.exec(SCHEMA);
+        db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('version', ?)").run(
+          String(INDEX_VERSION),
+        );
       }
-    })();
-    if (version !== String(INDEX_VERSION)) {
-      for (const t of [
-        'body_terms',
-        'df',
-        'meta_vocab',
-        'body_vocab',
-        'meta',
-        'body',
-        'chunks',
-        'docs',
-        'info',
-      ])
-        db.exec(`DROP TABLE IF EXISTS ${t}`);
-      db.exec(SCHEMA);
-      db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('version', ?)").run(
-        String(INDEX_VERSION),
-      );
+    } catch (e) {
+      db.close();
+      throw storeError(e, file);
     }
-    return new SqliteIndexStore(db, options.bulkAbove ?? BULK_ABOVE);
+    return new SqliteIndexStore(db, file, options.bulkAbove ?? BULK_ABOVE);
   }
 
   /** The content hash of every stored path. */
@@ -159,6 +224,19 @@ export class SqliteIndexStore implements SearchIndexStore {
    * changed, then insert what `load` returns for the paths that need (re)indexing.
    */
   async apply(current: IndexContents, load: DocumentLoader): Promise<UpdateStats> {
+    // One update at a time on one connection: a second waits for the first.
+    const run = this.applying.then(() => this.update(current, load));
+    this.applying = run.catch(() => undefined);
+    try {
+      return await run;
+    } catch (e) {
+      throw storeError(e, this.file);
+    }
+  }
+
+  private applying: Promise<unknown> = Promise.resolve();
+
+  private async update(current: IndexContents, load: DocumentLoader): Promise<UpdateStats> {
     // One fingerprint of every (path, hash, id): when it matches the last update's, nothing changed.
     const fingerprint = createHash('sha256')
       .update(
@@ -200,10 +278,6 @@ export class SqliteIndexStore implements SearchIndexStore {
     }
     toLoad.sort();
     const db = this.db;
-    const delDoc = db.prepare('DELETE FROM docs WHERE rowid = ?');
-    const delTerms = db.prepare('DELETE FROM body_terms WHERE rowid = ?');
-    const delMeta = db.prepare('DELETE FROM meta WHERE rowid = ?');
-    const delBody = db.prepare('DELETE FROM body WHERE rowid = ?');
     const rename = db.prepare('UPDATE docs SET id = ? WHERE rowid = ?');
     // One transaction for the whole update (readers see all of it or none), with documents loaded and
     // inserted a batch at a time: a large library never holds all its documents in memory at once.
@@ -212,13 +286,7 @@ export class SqliteIndexStore implements SearchIndexStore {
       // Document frequencies: counted afresh from the FTS vocabularies after a large change, else adjusted.
       const bulk = toLoad.length + remove.length > Math.max(this.bulkAbove, stored.size / 4);
       const delta = bulk ? undefined : new Map<string, [number, number]>();
-      for (const rowid of remove) {
-        if (delta) this.countTerms(rowid, delta, -1);
-        delBody.run(rowid);
-        delMeta.run(rowid);
-        delTerms.run(rowid);
-        delDoc.run(rowid);
-      }
+      for (const rowid of remove) this.remove(rowid, delta);
       for (const r of renames) rename.run(r.id, r.rowid);
       for (let i = 0; i < toLoad.length; i += LOAD_BATCH) {
         const batch = await Promise.all(toLoad.slice(i, i + LOAD_BATCH).map((p) => load(p)));
@@ -243,9 +311,6 @@ export class SqliteIndexStore implements SearchIndexStore {
 
   /** Insert one document into the docs, meta and body tables (and count its terms into `delta`). */
   private insert(d: SearchDocument, delta: Map<string, [number, number]> | undefined): void {
-    // `term:count` in order of first use: bodyCounts finds a term by searching, so order does not matter.
-    let bodyTerms = '';
-    for (const [t, n] of d.bodyCounts) bodyTerms += bodyTerms === '' ? `${t}:${n}` : ` ${t}:${n}`;
     const rowid = Number(
       this.statement(
         'INSERT INTO docs(id, name, path, hash, body_len, description, fields, not_for, triggers, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -262,7 +327,7 @@ export class SqliteIndexStore implements SearchIndexStore {
         d.mentions.join(' '),
       ).lastInsertRowid,
     );
-    this.statement('INSERT INTO body_terms(rowid, terms) VALUES (?, ?)').run(rowid, bodyTerms);
+    this.statement('INSERT INTO bodies(rowid, text) VALUES (?, ?)').run(rowid, d.body);
     this.statement(
       `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
     ).run(rowid, ...META_FIELDS.map((f) => d.fields[f].join(' ')));
@@ -276,20 +341,34 @@ export class SqliteIndexStore implements SearchIndexStore {
     }
   }
 
-  /** Count a stored document's metadata and body terms into `delta` (before it is deleted). */
-  private countTerms(rowid: number, delta: Map<string, [number, number]>, sign: number): void {
+  /**
+   * Remove one document. The FTS tables keep no text, so they are told the exact text that was
+   * indexed (FTS5's `delete` command): a plain DELETE would leave the row's length in the BM25
+   * statistics, and an updated index would rank differently from a fresh one.
+   */
+  private remove(rowid: number, delta: Map<string, [number, number]> | undefined): void {
     const row = this.statement(
-      'SELECT fields, terms AS body_terms FROM docs JOIN body_terms USING (rowid) WHERE rowid = ?',
-    ).get(rowid) as { fields: string; body_terms: string } | undefined;
-    if (!row) return;
-    const fields = JSON.parse(row.fields) as Record<MetaField, string[]>;
-    const inMeta = new Set<string>();
-    for (const f of META_FIELDS) for (const t of fields[f] ?? []) inMeta.add(t);
-    const inBody =
-      row.body_terms === ''
-        ? []
-        : row.body_terms.split(' ').map((x) => x.slice(0, x.lastIndexOf(':')));
-    bump(delta, inMeta, inBody, sign);
+      'SELECT fields, text FROM docs JOIN bodies USING (rowid) WHERE rowid = ?',
+    ).get(rowid) as { fields: string; text: string } | undefined;
+    if (row) {
+      const fields = JSON.parse(row.fields) as Record<MetaField, string[]>;
+      this.statement(
+        `INSERT INTO meta(meta, rowid, ${META_FIELDS.join(', ')}) VALUES ('delete', ?, ${META_FIELDS.map(() => '?').join(', ')})`,
+      ).run(rowid, ...META_FIELDS.map((f) => (fields[f] ?? []).join(' ')));
+      if (row.text !== '')
+        this.statement("INSERT INTO body(body, rowid, text) VALUES ('delete', ?, ?)").run(
+          rowid,
+          row.text,
+        );
+      if (delta) {
+        const inMeta = new Set<string>();
+        for (const f of META_FIELDS) for (const t of fields[f] ?? []) inMeta.add(t);
+        const inBody = new Set(row.text.split(/[ \n]/).filter((t) => t !== ''));
+        bump(delta, inMeta, inBody, -1);
+      }
+    }
+    this.statement('DELETE FROM bodies WHERE rowid = ?').run(rowid);
+    this.statement('DELETE FROM docs WHERE rowid = ?').run(rowid);
   }
 
   /** Add per-term changes in document frequency to the df table. */
@@ -410,22 +489,16 @@ INSERT INTO df(term, meta, body)
     return row ? row[table] : 0;
   }
 
-  /**
-   * How often a skill's body holds each of `terms` (absent terms left out), and the body's length in
-   * terms. Read on demand (only the gate asks, of its best skills), by looking each term up in the
-   * stored `term:count` list rather than decoding all of it.
-   */
+  /** How often a skill's body holds each of `terms` (absent terms left out), and the body's length in terms. */
   bodyCounts(rowid: number, terms: readonly string[]): BodyCounts {
     const row = this.statement(
-      'SELECT terms AS body_terms, body_len FROM docs JOIN body_terms USING (rowid) WHERE rowid = ?',
-    ).get(rowid) as { body_terms: string; body_len: number } | undefined;
+      'SELECT text, body_len FROM docs JOIN bodies USING (rowid) WHERE rowid = ?',
+    ).get(rowid) as { text: string; body_len: number } | undefined;
     const counts = new Map<string, number>();
     if (!row) return { counts, length: 0 };
-    const all = ` ${row.body_terms}`;
     for (const t of terms) {
-      const at = all.indexOf(` ${t}:`);
-      if (at >= 0)
-        counts.set(t, Number.parseInt(all.slice(at + t.length + 2, at + t.length + 12), 10));
+      const n = occurrences(row.text, t);
+      if (n > 0) counts.set(t, n);
     }
     return { counts, length: row.body_len };
   }
@@ -453,12 +526,16 @@ INSERT INTO df(term, meta, body)
     ).all(expr, request.limit) as Hit[];
   }
 
-  /** Every stored document with this name (any case), ordered by id. */
+  /** Every stored document with exactly this name, ordered by id. */
   documentsNamed(name: string): StoredDoc[] {
+    // The name index folds ASCII case: it finds the rows, the comparison keeps the exact ones.
     const rows = this.statement(
-      'SELECT rowid FROM docs WHERE name = ? COLLATE NOCASE ORDER BY id, rowid',
-    ).all(name) as Array<{ rowid: number }>;
-    return rows.map((r) => this.document(r.rowid)).filter((d): d is StoredDoc => d !== undefined);
+      'SELECT rowid, name FROM docs WHERE name = ? COLLATE NOCASE ORDER BY id, rowid',
+    ).all(name) as Array<{ rowid: number; name: string }>;
+    return rows
+      .filter((r) => r.name === name)
+      .map((r) => this.document(r.rowid))
+      .filter((d): d is StoredDoc => d !== undefined);
   }
 
   /** Close the file. */

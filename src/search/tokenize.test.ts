@@ -48,7 +48,17 @@ describe('identifier words in queries', () => {
       ['kebab-case', 'kebab case'],
       ['bash_defensive_patterns', 'bash defensive patterns'],
     ]) {
-      assert.deepEqual(queryTerms(id as string).terms, queryTerms(spaced as string).terms, id);
+      assert.deepEqual(queryTerms(id as string), queryTerms(spaced as string), id);
     }
+  });
+});
+
+describe('one-line descriptions', () => {
+  it('cut at a word and never split an emoji', async () => {
+    const { oneLine } = await import('./format.js');
+    const cut = oneLine(`${'a'.repeat(98)}🙂🙂🙂🙂`);
+    assert.ok(!/[\ud800-\udbff]…$/.test(cut) && cut.endsWith('…'), cut);
+    assert.equal(oneLine('short\n  text'), 'short text');
+    assert.equal(oneLine('word '.repeat(40)).length <= 100, true);
   });
 });

@@ -12,9 +12,9 @@ const STOP_WORDS = new Set(
   [
     'a an and are as at be but by can do does for from has have how i if in into is it its me my no not of on or our so such that the their then there these this to use using was we what when where which while who why will with you your',
     'am been being did doing had having he her him his she they them those us were whom',
-    'don doesn didn isn aren wasn weren won wouldn shouldn couldn haven hasn hadn ain',
+    'don doesn didn isn aren wasn weren wouldn shouldn couldn haven hasn hadn ain',
     'dont doesnt didnt isnt arent wasnt werent wont wouldnt shouldnt couldnt havent hasnt hadnt cant cannot',
-    'im ive id youre youve youll youd theyre thats theres whats hows whys lets s t ll re ve d m',
+    'im ive youre youve youll youd theyre thats theres whats hows whys lets s t ll re ve d m',
     'just really very also still even way ways thing things something anything everything some any all',
     'more most much many lot lots get gets got getting want wants wanted need needs like should would could',
     'make makes made making might must may please thanks one ones too up out off over back here now every everyone someone',

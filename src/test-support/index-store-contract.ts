@@ -172,13 +172,14 @@ export function indexStoreContract(name: string, open: () => SearchIndexStore): 
       }
     });
 
-    it('finds every copy of a name, in any case, ordered by id', async () => {
+    it('finds every copy of a name, ordered by id', async () => {
       const store = await filled();
       try {
         assert.deepEqual(
-          store.documentsNamed('CSV-Cleanup').map((d) => d.id),
+          store.documentsNamed('csv-cleanup').map((d) => d.id),
           ['copies:csv-cleanup', 'csv-cleanup'],
         );
+        assert.deepEqual(store.documentsNamed('CSV-Cleanup'), []);
         assert.deepEqual(store.documentsNamed('no-such-skill'), []);
       } finally {
         store.close();

@@ -45,7 +45,15 @@ async function open(paths: readonly string[], opts: IndexCliOptions): Promise<Sk
   const indexFile = opts.index
     ? path.resolve(opts.index)
     : defaultIndexFile(roots, opts.cache ? defaultCacheDir() : undefined);
-  nodeFs.mkdirSync(path.dirname(indexFile), { recursive: true });
+  try {
+    nodeFs.mkdirSync(path.dirname(indexFile), { recursive: true });
+  } catch (e) {
+    throw new SkillsetError(
+      'index/unwritable',
+      `Cannot create the folder of the index ${indexFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      { hint: 'Pass --index with a file in a folder you can write, or set SKILLSET_CACHE_DIR.' },
+    );
+  }
   return openSkillIndex({ ...discover, indexFile, rank: await rankSettings(opts) });
 }
 
@@ -75,6 +83,7 @@ export async function runSearch(
   opts: IndexCliOptions & { limit: number; explain?: boolean },
 ): Promise<number> {
   const index = await open(paths, opts);
+  reportDiagnostics(index.discovery.diagnostics, opts);
   const settings = index.settings;
   const result = index.search(query, { limit: opts.limit });
   index.close();
@@ -145,6 +154,25 @@ function readPrevious(file: string): unknown {
   }
 }
 
+/** Does this look like an `eval --json` report (a label hash and a list of query outcomes)? */
+function isReport(x: unknown): x is EvalReport {
+  const r = x as Partial<EvalReport> | null;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.labelsSha256 === 'string' &&
+    Array.isArray(r.queries) &&
+    r.queries.every(
+      (q) =>
+        typeof q === 'object' &&
+        q !== null &&
+        typeof q.query === 'string' &&
+        Array.isArray(q.expected) &&
+        typeof q.rank === 'number',
+    )
+  );
+}
+
 /** One scored set of a manifest run. */
 interface SetReport extends EvalReport {
   name: string;
@@ -177,8 +205,8 @@ export async function runEval(
     );
   const bytes = readFile(file, 'usage/missing-labels');
   const labels = parseLabels(bytes.toString('utf8'), file);
-  const previous = opts.compare ? (readPrevious(opts.compare) as EvalReport) : undefined;
-  if (previous && !Array.isArray(previous.queries))
+  const previous = opts.compare ? readPrevious(opts.compare) : undefined;
+  if (opts.compare && !isReport(previous))
     throw new SkillsetError(
       'usage/bad-compare',
       `${opts.compare} is not an \`eval --json\` output of one query file`,
@@ -187,7 +215,7 @@ export async function runEval(
   reportDiagnostics(index.discovery.diagnostics, opts);
   const current = evaluate(index.search, labels, labelsHash(bytes));
   index.close();
-  const diff = previous ? compareReports(previous, current) : undefined;
+  const diff = isReport(previous) ? compareReports(previous, current) : undefined;
   if (opts.json) {
     await writeOut(
       `${JSON.stringify(diff ? { ...current, regressions: diff.regressions, improvements: diff.improvements } : current, null, 2)}\n`,
@@ -206,10 +234,14 @@ async function runManifest(
   opts: IndexCliOptions & { compare?: string },
 ): Promise<number> {
   const sets = parseManifest(readFile(file, 'usage/missing-manifest').toString('utf8'), file);
-  const previous = opts.compare
-    ? (readPrevious(opts.compare) as { sets?: SetReport[] })
-    : undefined;
-  if (previous && !Array.isArray(previous.sets))
+  const previous = opts.compare ? (readPrevious(opts.compare) as { sets?: unknown }) : undefined;
+  if (
+    opts.compare &&
+    !(
+      Array.isArray(previous?.sets) &&
+      previous.sets.every((x) => isReport(x) && typeof (x as SetReport).name === 'string')
+    )
+  )
     throw new SkillsetError(
       'usage/bad-compare',
       `${opts.compare} is not an \`eval --manifest --json\` output`,
@@ -238,7 +270,7 @@ async function runManifest(
   }
   const diffs = new Map<string, ReturnType<typeof compareReports>>();
   for (const r of reports) {
-    const before = previous?.sets?.find((p) => p.name === r.name);
+    const before = (previous?.sets as SetReport[] | undefined)?.find((p) => p.name === r.name);
     if (before) diffs.set(r.name, compareReports(before, r));
   }
   if (opts.json) {
