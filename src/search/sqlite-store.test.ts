@@ -177,8 +177,25 @@ describe('an updated index', () => {
     );
     const after = await answers(updated);
     assert.deepEqual(after.update, { added: 1, changed: 3, removed: 2, unchanged: 176 });
-    const fresh = await answers(path.join(dir, 'fresh.sqlite'));
+    const freshFile = path.join(dir, 'fresh.sqlite');
+    const fresh = await answers(freshFile);
     assert.equal(fresh.update.added, 180);
     assert.deepEqual(after.out, fresh.out);
+    // The frequencies kept by adjustment equal those counted afresh, and the FTS vocabularies agree.
+    const tables = (file: string) => {
+      const store = SqliteIndexStore.open(file);
+      try {
+        const q = (sql: string) => store.db.prepare(sql).all();
+        return {
+          df: q('SELECT term, meta, body FROM df ORDER BY term'),
+          meta: q('SELECT term, doc FROM meta_vocab ORDER BY term'),
+          body: q('SELECT term, doc FROM body_vocab ORDER BY term'),
+          inbound: q('SELECT path, inbound FROM docs ORDER BY path'),
+        };
+      } finally {
+        store.close();
+      }
+    };
+    assert.deepEqual(tables(updated), tables(freshFile));
   });
 });
