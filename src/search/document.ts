@@ -22,8 +22,6 @@ export interface SearchDocument {
   fields: Record<MetaField, string[]>;
   /** The body's terms, space-separated, one line per section (what the body table indexes). */
   body: string;
-  /** How often the body holds each term. */
-  bodyCounts: ReadonlyMap<string, number>;
   /** The body's length in terms. */
   bodyLength: number;
   notFor: NotFor[];
@@ -92,20 +90,18 @@ export function toDocument(skill: Skill, body: string): SearchDocument {
   };
 }
 
-/** A body's terms (one list per section) as the index stores them: the text, each term's count, the length. */
+/** A body's terms (one list per section) as the index stores them: the text, and its length in terms. */
 export function indexBody(
   sections: readonly string[][],
-): Pick<SearchDocument, 'body' | 'bodyCounts' | 'bodyLength'> {
-  const counts = new Map<string, number>();
+): Pick<SearchDocument, 'body' | 'bodyLength'> {
   let length = 0;
   const lines: string[] = [];
   for (const terms of sections) {
     if (terms.length === 0) continue;
-    for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
     length += terms.length;
     lines.push(terms.join(' '));
   }
-  return { body: lines.join('\n'), bodyCounts: counts, bodyLength: length };
+  return { body: lines.join('\n'), bodyLength: length };
 }
 
 /** Every string inside a parsed YAML value. */

@@ -47,6 +47,11 @@ function database(): typeof BetterSqlite3 {
   return Database;
 }
 
+/** The distinct terms of an indexed body text. */
+function bodyTermSet(text: string): Set<string> {
+  return new Set(text.split(/[ \n]/).filter((t) => t !== ''));
+}
+
 /** How many times `term` stands as a whole word in `text` (terms separated by spaces and newlines). */
 function occurrences(text: string, term: string): number {
   if (term === '') return 0;
@@ -337,7 +342,7 @@ export class SqliteIndexStore implements SearchIndexStore {
     if (delta) {
       const inMeta = new Set<string>();
       for (const f of META_FIELDS) for (const t of d.fields[f]) inMeta.add(t);
-      bump(delta, inMeta, d.bodyCounts.keys(), 1);
+      bump(delta, inMeta, bodyTermSet(d.body), 1);
     }
   }
 
@@ -363,8 +368,7 @@ export class SqliteIndexStore implements SearchIndexStore {
       if (delta) {
         const inMeta = new Set<string>();
         for (const f of META_FIELDS) for (const t of fields[f] ?? []) inMeta.add(t);
-        const inBody = new Set(row.text.split(/[ \n]/).filter((t) => t !== ''));
-        bump(delta, inMeta, inBody, -1);
+        bump(delta, inMeta, bodyTermSet(row.text), -1);
       }
     }
     this.statement('DELETE FROM bodies WHERE rowid = ?').run(rowid);
