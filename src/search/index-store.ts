@@ -35,6 +35,9 @@ export type IndexContents = ReadonlyMap<string, { hash: string; id: string }>;
 /** Builds the search document of a path that needs (re)indexing; undefined skips it. */
 export type DocumentLoader = (path: string) => Promise<SearchDocument | undefined>;
 
+/** Told how many of the documents to (re)index are done, as they are. */
+export type Progress = (done: number, total: number) => void;
+
 /** A BM25 request: terms ORed, the last one optionally a prefix. */
 export interface CandidateRequest {
   terms: readonly string[];
@@ -63,7 +66,7 @@ export type IndexTable = 'meta' | 'body';
  */
 export interface SearchIndexStore {
   /** Bring the index in line with `contents`, loading the documents of added and changed paths. */
-  apply(contents: IndexContents, load: DocumentLoader): Promise<UpdateStats>;
+  apply(contents: IndexContents, load: DocumentLoader, progress?: Progress): Promise<UpdateStats>;
   /** The number of indexed skills. */
   docCount(): number;
   /** How many skills hold `term` in the table. */

@@ -7,7 +7,7 @@ import { defaultCacheDir } from '../discover/cache.js';
 import { type DiscoverOptions, type DiscoverResult, discoverSkills } from '../discover/discover.js';
 import type { Skill } from '../skill/types.js';
 import { toDocument } from './document.js';
-import type { UpdateStats } from './index-store.js';
+import type { Progress, UpdateStats } from './index-store.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
 import { SqliteIndexStore, storeError } from './sqlite-store.js';
 
@@ -17,6 +17,8 @@ export interface IndexOptions extends DiscoverOptions {
   indexFile?: string;
   /** Ranker weights and thresholds (defaults: DEFAULT_RANK). */
   rank?: RankSettings;
+  /** Told how many of the skills to (re)index are done, as they are. */
+  onProgress?: Progress;
 }
 
 /** An open index over a set of skills. */
@@ -47,15 +49,19 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
   const store = SqliteIndexStore.open(options.indexFile ?? ':memory:');
   const byPath = new Map<string, Skill>(discovery.skills.map((s) => [s.path, s]));
   const current = new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }]));
-  const update = await store.apply(current, async (p) => {
-    const skill = byPath.get(p) as Skill;
-    try {
-      const body = await readSkillBody(skill, options.fs ? { fs: options.fs } : {});
-      return toDocument(skill, body.body);
-    } catch {
-      return toDocument(skill, ''); // unreadable since discovery: index its metadata
-    }
-  });
+  const update = await store.apply(
+    current,
+    async (p) => {
+      const skill = byPath.get(p) as Skill;
+      try {
+        const body = await readSkillBody(skill, options.fs ? { fs: options.fs } : {});
+        return toDocument(skill, body.body);
+      } catch {
+        return toDocument(skill, ''); // unreadable since discovery: index its metadata
+      }
+    },
+    options.onProgress,
+  );
   const settings = options.rank ?? DEFAULT_RANK;
   return {
     discovery,

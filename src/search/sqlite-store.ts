@@ -12,6 +12,7 @@ import type {
   Hit,
   IndexContents,
   IndexTable,
+  Progress,
   SearchIndexStore,
   StoredDoc,
   UpdateStats,
@@ -228,9 +229,13 @@ export class SqliteIndexStore implements SearchIndexStore {
    * Bring the index in line with `current` (path → content hash and id): delete what is gone or
    * changed, then insert what `load` returns for the paths that need (re)indexing.
    */
-  async apply(current: IndexContents, load: DocumentLoader): Promise<UpdateStats> {
+  async apply(
+    current: IndexContents,
+    load: DocumentLoader,
+    progress?: Progress,
+  ): Promise<UpdateStats> {
     // One update at a time on one connection: a second waits for the first.
-    const run = this.applying.then(() => this.update(current, load));
+    const run = this.applying.then(() => this.update(current, load, progress));
     this.applying = run.catch(() => undefined);
     try {
       return await run;
@@ -241,7 +246,11 @@ export class SqliteIndexStore implements SearchIndexStore {
 
   private applying: Promise<unknown> = Promise.resolve();
 
-  private async update(current: IndexContents, load: DocumentLoader): Promise<UpdateStats> {
+  private async update(
+    current: IndexContents,
+    load: DocumentLoader,
+    progress: Progress | undefined,
+  ): Promise<UpdateStats> {
     // One fingerprint of every (path, hash, id): when it matches the last update's, nothing changed.
     const fingerprint = createHash('sha256')
       .update(
@@ -296,6 +305,7 @@ export class SqliteIndexStore implements SearchIndexStore {
       for (let i = 0; i < toLoad.length; i += LOAD_BATCH) {
         const batch = await Promise.all(toLoad.slice(i, i + LOAD_BATCH).map((p) => load(p)));
         for (const d of batch) if (d) this.insert(d, delta);
+        progress?.(Math.min(i + LOAD_BATCH, toLoad.length), toLoad.length);
       }
       if (delta) this.applyDelta(delta);
       else if (remove.length > 0 || toLoad.length > 0) this.recountFrequencies();

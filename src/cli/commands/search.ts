@@ -39,6 +39,27 @@ async function rankSettings(opts: IndexCliOptions): Promise<RankSettings> {
   return settings;
 }
 
+/** A progress line on stderr for large updates, redrawn at most ten times a second, and cleared after. */
+function indexProgress(): { show: (done: number, total: number) => void; clear: () => void } {
+  let last = 0;
+  let shown = false;
+  return {
+    show: (done, total) => {
+      if (total < 500) return;
+      const now = Date.now();
+      if (now - last < 100 && done < total) return;
+      last = now;
+      shown = true;
+      process.stderr.write(
+        `\r\x1b[Kindexing ${done.toLocaleString('en')} of ${total.toLocaleString('en')} skills`,
+      );
+    },
+    clear: () => {
+      if (shown) process.stderr.write('\r\x1b[K');
+    },
+  };
+}
+
 async function open(paths: readonly string[], opts: IndexCliOptions): Promise<SkillIndex> {
   const discover = discoverOptions(paths, opts);
   const roots = discover.roots ? [...(discover.roots as string[])] : [process.cwd()];
@@ -54,7 +75,17 @@ async function open(paths: readonly string[], opts: IndexCliOptions): Promise<Sk
       { hint: 'Pass --index with a file in a folder you can write, or set SKILLSET_CACHE_DIR.' },
     );
   }
-  return openSkillIndex({ ...discover, indexFile, rank: await rankSettings(opts) });
+  // Progress on a terminal only, and never under --json or --quiet.
+  const progress =
+    process.stderr.isTTY === true && !opts.json && !opts.quiet ? indexProgress() : undefined;
+  const index = await openSkillIndex({
+    ...discover,
+    indexFile,
+    rank: await rankSettings(opts),
+    ...(progress ? { onProgress: progress.show } : {}),
+  });
+  progress?.clear();
+  return index;
 }
 
 /** `skillset index PATH…`: build or update the index; prints what changed. */
