@@ -295,19 +295,17 @@ export class ParseCache {
   }
 }
 
-/** JSON with every non-ASCII character as a \\u escape. */
-function asciiJson(data: unknown): string {
-  return JSON.stringify(data).replace(
-    /[\u007f-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
 /** Write JSON through a temporary file and a rename. Non-ASCII goes out as \u escapes: an ASCII file loads several times faster. */
 function writeAtomically(file: string, data: unknown): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
-    nodeFs.writeFileSync(tmp, asciiJson(data));
+    nodeFs.writeFileSync(
+      tmp,
+      JSON.stringify(data).replace(
+        /[\u007f-\uffff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      ),
+    );
     nodeFs.renameSync(tmp, file);
   } finally {
     nodeFs.rmSync(tmp, { force: true });

@@ -143,6 +143,25 @@ export function report(outcomes: QueryOutcome[], labelsSha256: string): EvalRepo
   };
 }
 
+/** Does this parsed JSON look like an `eval --json` report (a label hash and query outcomes)? */
+export function isEvalReport(x: unknown): x is EvalReport {
+  const r = x as Partial<EvalReport> | null;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.labelsSha256 === 'string' &&
+    Array.isArray(r.queries) &&
+    r.queries.every(
+      (q) =>
+        typeof q === 'object' &&
+        q !== null &&
+        typeof q.query === 'string' &&
+        Array.isArray(q.expected) &&
+        typeof q.rank === 'number',
+    )
+  );
+}
+
 /** Query-by-query differences between two runs; refuses runs scored against different labels. */
 export function compareReports(
   previous: EvalReport,

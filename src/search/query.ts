@@ -87,33 +87,32 @@ export function prepareQuery(
   store: Pick<SearchIndexStore, 'docCount' | 'documentFrequency'>,
   limits: RetrievalLimits,
 ): PreparedQuery {
-  const metaDf = new Map<string, number>();
-  const dfMeta = (t: string): number => {
-    let df = metaDf.get(t);
-    if (df === undefined) {
-      df = store.documentFrequency('meta', t);
-      metaDf.set(t, df);
+  // Each term's frequency is read once per table: the identifier check, the weights and the budget share it.
+  const seen = { meta: new Map<string, number>(), body: new Map<string, number>() };
+  const df = (table: 'meta' | 'body', t: string): number => {
+    let n = seen[table].get(t);
+    if (n === undefined) {
+      n = store.documentFrequency(table, t);
+      seen[table].set(t, n);
     }
-    return df;
+    return n;
   };
-  const terms = queryTerms(text, (t) => dfMeta(t) > 0 || store.documentFrequency('body', t) > 0);
+  const dfMeta = (t: string): number => df('meta', t);
+  const dfBody = (t: string): number => df('body', t);
+  const terms = queryTerms(text, (t) => dfMeta(t) > 0 || dfBody(t) > 0);
   const n = store.docCount();
   const idf = new Map<string, number>();
   const anyIdf = new Map<string, number>();
-  const bodyDf = new Map<string, number>();
-  const weigh = (df: number): number => {
-    const d = Math.max(0, df);
-    return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+  const weigh = (d: number): number => {
+    const x = Math.max(0, d);
+    return Math.log(1 + (n - x + 0.5) / (x + 0.5));
   };
   for (const t of terms) {
-    const df = dfMeta(t);
-    const inBody = store.documentFrequency('body', t);
-    bodyDf.set(t, inBody);
-    idf.set(t, weigh(df));
-    anyIdf.set(t, weigh(Math.max(df, inBody)));
+    idf.set(t, weigh(dfMeta(t)));
+    anyIdf.set(t, weigh(Math.max(dfMeta(t), dfBody(t))));
   }
   const maxDf = limits.bodyMaxShare * n;
-  const bodyAsked = terms.filter((t) => (bodyDf.get(t) ?? 0) <= maxDf);
+  const bodyAsked = terms.filter((t) => dfBody(t) <= maxDf);
   return {
     text,
     terms,
@@ -123,7 +122,7 @@ export function prepareQuery(
     anyIdf,
     pairs: terms.slice(1).map((t, i): QueryPair => [terms[i] as string, t]),
     prefixLast: !/\s$/.test(text),
-    bodyTerms: withinBudget(bodyAsked, (t) => bodyDf.get(t) ?? 0, limits.postingBudget),
+    bodyTerms: withinBudget(bodyAsked, dfBody, limits.postingBudget),
     metaTerms: withinBudget(terms, dfMeta, limits.postingBudget),
   };
 }

@@ -157,9 +157,9 @@ export function rank(
   for (const a of notForAdjustments(scored, query.termSet, settings.notFor))
     apply(byId.get(a.id), a);
   scored.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
-  const groups = groupCopies(scored);
+  const groups = bestOfEachName(scored);
   const gate = judge(groups, query, gateSettings, body);
-  const toResult = (g: (typeof groups)[number]): RankedSkill => ({
+  const toResult = (g: (typeof scored)[number]): RankedSkill => ({
     id: g.doc.id,
     name: g.doc.name,
     path: g.doc.path,
@@ -201,21 +201,14 @@ function gather(
   query: PreparedQuery,
   settings: RankSettings,
 ): Candidate[] {
-  const metaHits = store.candidates(
-    'meta',
-    {
-      terms: query.metaTerms,
-      prefixLast: query.prefixLast && query.metaTerms.at(-1) === query.terms.at(-1),
-      limit: settings.candidates,
-    },
-    settings.columns,
-  );
-  const last = query.terms[query.terms.length - 1];
-  const bodyHits = store.candidates('body', {
-    terms: query.bodyTerms,
-    prefixLast: query.prefixLast && query.bodyTerms[query.bodyTerms.length - 1] === last,
+  // The query's last word is a prefix only where it is still the last term asked.
+  const asked = (terms: string[]) => ({
+    terms,
+    prefixLast: query.prefixLast && terms.at(-1) === query.terms.at(-1),
     limit: settings.candidates,
   });
+  const metaHits = store.candidates('meta', asked(query.metaTerms), settings.columns);
+  const bodyHits = store.candidates('body', asked(query.bodyTerms));
   const byRef = new Map<number, Candidate>();
   const get = (ref: number): Candidate | undefined => {
     let c = byRef.get(ref);
@@ -248,18 +241,16 @@ function apply(s: { score: number; explain: Explanation } | undefined, a: Adjust
 }
 
 /**
- * Group skills that share a name exactly (copies of one skill in several trees): the best-ranked copy stands
- * for the group and lists the others, so copies never fill the results. Input is ranked, best first.
+ * The best-ranked skill of each name: copies of one skill in several trees stand as one result (the
+ * others are listed with it from the index), so copies never fill the results. Input is ranked, best first.
  */
-export function groupCopies<T extends { doc: StoredDoc }>(
-  ranked: readonly T[],
-): Array<T & { copies: StoredDoc[] }> {
-  const groups = new Map<string, T & { copies: StoredDoc[] }>();
+export function bestOfEachName<T extends { doc: StoredDoc }>(ranked: readonly T[]): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
   for (const s of ranked) {
-    const key = s.doc.name;
-    const g = groups.get(key);
-    if (g) g.copies.push(s.doc);
-    else groups.set(key, { ...s, copies: [] });
+    if (seen.has(s.doc.name)) continue;
+    seen.add(s.doc.name);
+    out.push(s);
   }
-  return [...groups.values()];
+  return out;
 }

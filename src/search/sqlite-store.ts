@@ -20,7 +20,7 @@ import type {
 import { tokenize } from './tokenize.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 12;
+export const INDEX_VERSION = 13;
 
 // The text FTS5 receives is our own terms joined by spaces: the ascii tokenizer splits on the spaces
 // and changes nothing else (unicode61 would fold some letters, `ς` to `σ`, that our terms keep).
@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS docs(
   description TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, triggers TEXT NOT NULL,
   mentions TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS bodies(rowid INTEGER PRIMARY KEY, text TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS docs_name ON docs(name COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS docs_name ON docs(name);
 CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');
@@ -46,6 +46,18 @@ let Database: typeof BetterSqlite3 | undefined;
 function database(): typeof BetterSqlite3 {
   Database ??= createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
   return Database;
+}
+
+/** A document's metadata as the meta table's columns hold it, in META_FIELDS order. */
+function metaColumns(fields: Readonly<Record<MetaField, readonly string[]>>): string[] {
+  return META_FIELDS.map((f) => (fields[f] ?? []).join(' '));
+}
+
+/** The distinct terms of a document's metadata. */
+function metaTermSet(fields: Readonly<Record<MetaField, readonly string[]>>): Set<string> {
+  const out = new Set<string>();
+  for (const f of META_FIELDS) for (const t of fields[f] ?? []) out.add(t);
+  return out;
 }
 
 /** The distinct terms of an indexed body text. */
@@ -345,15 +357,11 @@ export class SqliteIndexStore implements SearchIndexStore {
     this.statement('INSERT INTO bodies(rowid, text) VALUES (?, ?)').run(rowid, d.body);
     this.statement(
       `INSERT INTO meta(rowid, ${META_FIELDS.join(', ')}) VALUES (?, ${META_FIELDS.map(() => '?').join(', ')})`,
-    ).run(rowid, ...META_FIELDS.map((f) => d.fields[f].join(' ')));
+    ).run(rowid, ...metaColumns(d.fields));
     // The body is one row per skill: whole-body BM25 ranked people's questions better than the best section.
     if (d.body !== '')
       this.statement('INSERT INTO body(rowid, text) VALUES (?, ?)').run(rowid, d.body);
-    if (delta) {
-      const inMeta = new Set<string>();
-      for (const f of META_FIELDS) for (const t of d.fields[f]) inMeta.add(t);
-      bump(delta, inMeta, bodyTermSet(d.body), 1);
-    }
+    if (delta) bump(delta, metaTermSet(d.fields), bodyTermSet(d.body), 1);
   }
 
   /**
@@ -369,17 +377,13 @@ export class SqliteIndexStore implements SearchIndexStore {
       const fields = JSON.parse(row.fields) as Record<MetaField, string[]>;
       this.statement(
         `INSERT INTO meta(meta, rowid, ${META_FIELDS.join(', ')}) VALUES ('delete', ?, ${META_FIELDS.map(() => '?').join(', ')})`,
-      ).run(rowid, ...META_FIELDS.map((f) => (fields[f] ?? []).join(' ')));
+      ).run(rowid, ...metaColumns(fields));
       if (row.text !== '')
         this.statement("INSERT INTO body(body, rowid, text) VALUES ('delete', ?, ?)").run(
           rowid,
           row.text,
         );
-      if (delta) {
-        const inMeta = new Set<string>();
-        for (const f of META_FIELDS) for (const t of fields[f] ?? []) inMeta.add(t);
-        bump(delta, inMeta, bodyTermSet(row.text), -1);
-      }
+      if (delta) bump(delta, metaTermSet(fields), bodyTermSet(row.text), -1);
     }
     this.statement('DELETE FROM bodies WHERE rowid = ?').run(rowid);
     this.statement('DELETE FROM docs WHERE rowid = ?').run(rowid);
@@ -542,14 +546,10 @@ INSERT INTO df(term, meta, body)
 
   /** Every stored document with exactly this name, ordered by id. */
   documentsNamed(name: string): StoredDoc[] {
-    // The name index folds ASCII case: it finds the rows, the comparison keeps the exact ones.
-    const rows = this.statement(
-      'SELECT rowid, name FROM docs WHERE name = ? COLLATE NOCASE ORDER BY id, rowid',
-    ).all(name) as Array<{ rowid: number; name: string }>;
-    return rows
-      .filter((r) => r.name === name)
-      .map((r) => this.document(r.rowid))
-      .filter((d): d is StoredDoc => d !== undefined);
+    const rows = this.statement('SELECT rowid FROM docs WHERE name = ? ORDER BY id, rowid').all(
+      name,
+    ) as Array<{ rowid: number }>;
+    return rows.map((r) => this.document(r.rowid)).filter((d): d is StoredDoc => d !== undefined);
   }
 
   /** Close the file. */

@@ -8,6 +8,7 @@ import { SkillsetError } from '../../errors.js';
 import {
   compareReports,
   type EvalReport,
+  isEvalReport,
   labelsHash,
   parseLabels,
   type QueryOutcome,
@@ -185,25 +186,6 @@ function readPrevious(file: string): unknown {
   }
 }
 
-/** Does this look like an `eval --json` report (a label hash and a list of query outcomes)? */
-function isReport(x: unknown): x is EvalReport {
-  const r = x as Partial<EvalReport> | null;
-  return (
-    typeof r === 'object' &&
-    r !== null &&
-    typeof r.labelsSha256 === 'string' &&
-    Array.isArray(r.queries) &&
-    r.queries.every(
-      (q) =>
-        typeof q === 'object' &&
-        q !== null &&
-        typeof q.query === 'string' &&
-        Array.isArray(q.expected) &&
-        typeof q.rank === 'number',
-    )
-  );
-}
-
 /** One scored set of a manifest run. */
 interface SetReport extends EvalReport {
   name: string;
@@ -237,7 +219,7 @@ export async function runEval(
   const bytes = readFile(file, 'usage/missing-labels');
   const labels = parseLabels(bytes.toString('utf8'), file);
   const previous = opts.compare ? readPrevious(opts.compare) : undefined;
-  if (opts.compare && !isReport(previous))
+  if (opts.compare && !isEvalReport(previous))
     throw new SkillsetError(
       'usage/bad-compare',
       `${opts.compare} is not an \`eval --json\` output of one query file`,
@@ -246,7 +228,7 @@ export async function runEval(
   reportDiagnostics(index.discovery.diagnostics, opts);
   const current = evaluate(index.search, labels, labelsHash(bytes));
   index.close();
-  const diff = isReport(previous) ? compareReports(previous, current) : undefined;
+  const diff = isEvalReport(previous) ? compareReports(previous, current) : undefined;
   if (opts.json) {
     await writeOut(
       `${JSON.stringify(diff ? { ...current, regressions: diff.regressions, improvements: diff.improvements } : current, null, 2)}\n`,
@@ -270,7 +252,7 @@ async function runManifest(
     opts.compare &&
     !(
       Array.isArray(previous?.sets) &&
-      previous.sets.every((x) => isReport(x) && typeof (x as SetReport).name === 'string')
+      previous.sets.every((x) => isEvalReport(x) && typeof (x as SetReport).name === 'string')
     )
   )
     throw new SkillsetError(
@@ -278,17 +260,26 @@ async function runManifest(
       `${opts.compare} is not an \`eval --manifest --json\` output`,
     );
   const reports: SetReport[] = [];
+  // Consecutive sets over the same library share one opened index (discovery runs once for them).
+  // Only one is open at a time: with --index, every library is written into the same file.
+  let opened: { key: string; index: SkillIndex } | undefined;
   for (const set of sets) {
     const bytes = readFile(set.queries, 'usage/missing-labels');
     const labels = parseLabels(bytes.toString('utf8'), set.queries);
-    const index = await open(set.roots, { ...opts, dir: [] });
-    const d = index.discovery.diagnostics;
-    const errors = d.filter((x) => x.severity === 'error').length;
-    const warnings = d.filter((x) => x.severity === 'warning').length;
-    if (!opts.quiet && errors + warnings > 0)
-      process.stderr.write(
-        `${set.name}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in the library (skillset lint ${set.roots.join(' ')} lists them)\n`,
-      );
+    const key = set.roots.join('\0');
+    let index = opened?.key === key ? opened.index : undefined;
+    if (!index) {
+      opened?.index.close();
+      index = await open(set.roots, { ...opts, dir: [] });
+      opened = { key, index };
+      const d = index.discovery.diagnostics;
+      const errors = d.filter((x) => x.severity === 'error').length;
+      const warnings = d.filter((x) => x.severity === 'warning').length;
+      if (!opts.quiet && errors + warnings > 0)
+        process.stderr.write(
+          `${set.name}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in the library (skillset lint ${set.roots.join(' ')} lists them)\n`,
+        );
+    }
     const r = evaluate(index.search, labels, labelsHash(bytes));
     reports.push({
       name: set.name,
@@ -297,8 +288,8 @@ async function runManifest(
       skills: index.discovery.skills.length,
       ...r,
     });
-    index.close();
   }
+  opened?.index.close();
   const diffs = new Map<string, ReturnType<typeof compareReports>>();
   for (const r of reports) {
     const before = (previous?.sets as SetReport[] | undefined)?.find((p) => p.name === r.name);
