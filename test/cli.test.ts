@@ -472,4 +472,35 @@ describe('skillset search, index and eval', () => {
     assert.match(bad.stderr, /is not a readable skillset index/);
     assert.equal(bad.stderr.trim().split('\n').length, 2);
   });
+
+  it('answers four searches started together on an empty cache, all alike', async () => {
+    const env = {
+      ...process.env,
+      SKILLSET_CACHE_DIR: mkdtempSync(path.join(os.tmpdir(), 'skillset-par-')),
+      HOME: home,
+    };
+    const run = () =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const p = spawn(
+          process.execPath,
+          [cliPath, 'search', 'validation rule', lib, '--json', '-q'],
+          { env },
+        );
+        let stdout = '';
+        let stderr = '';
+        p.stdout.on('data', (d) => (stdout += d));
+        p.stderr.on('data', (d) => (stderr += d));
+        p.on('close', (status) => resolve({ status, stdout, stderr }));
+      });
+    const runs = await Promise.all([run(), run(), run(), run()]);
+    for (const r of runs) assert.equal(r.status, 0, r.stderr);
+    assert.equal(new Set(runs.map((r) => r.stdout)).size, 1);
+    // The index they shared holds every skill once, and is up to date.
+    const again = spawnSync(process.execPath, [cliPath, 'index', lib, '--json'], {
+      env,
+      encoding: 'utf8',
+    });
+    const stats = JSON.parse(again.stdout) as { added: number; unchanged: number };
+    assert.deepEqual([stats.added, stats.unchanged], [0, 978]);
+  });
 });

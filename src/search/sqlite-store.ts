@@ -272,43 +272,52 @@ export class SqliteIndexStore implements SearchIndexStore {
           .join('\n'),
       )
       .digest('hex');
-    const last = this.db.prepare("SELECT value FROM info WHERE key = 'fingerprint'").get() as
-      | { value: string }
-      | undefined;
-    if (last?.value === fingerprint)
-      return { added: 0, changed: 0, removed: 0, unchanged: current.size };
-    const stored = this.storedHashes();
-    const stats: UpdateStats = { added: 0, changed: 0, removed: 0, unchanged: 0 };
-    const remove: number[] = [];
-    const toLoad: string[] = [];
-    const renames: Array<{ rowid: number; id: string }> = [];
-    for (const [path, s] of stored) {
-      const now = current.get(path);
-      if (!now) {
-        remove.push(s.rowid);
-        stats.removed++;
-      } else if (now.hash !== s.hash) {
-        remove.push(s.rowid);
-        toLoad.push(path);
-        stats.changed++;
-      } else {
-        stats.unchanged++;
-        if (now.id !== s.id) renames.push({ rowid: s.rowid, id: now.id });
-      }
-    }
-    for (const path of current.keys()) {
-      if (!stored.has(path)) {
-        toLoad.push(path);
-        stats.added++;
-      }
-    }
-    toLoad.sort();
     const db = this.db;
-    const rename = db.prepare('UPDATE docs SET id = ? WHERE rowid = ?');
+    const lastFingerprint = (): string | undefined =>
+      (
+        db.prepare("SELECT value FROM info WHERE key = 'fingerprint'").get() as
+          | { value: string }
+          | undefined
+      )?.value;
+    const unchanged: UpdateStats = { added: 0, changed: 0, removed: 0, unchanged: current.size };
+    if (lastFingerprint() === fingerprint) return unchanged;
     // One transaction for the whole update (readers see all of it or none), with documents loaded and
     // inserted a batch at a time: a large library never holds all its documents in memory at once.
+    // What to change is read after the write lock is taken: another process may have just done it.
     db.exec('BEGIN IMMEDIATE');
     try {
+      if (lastFingerprint() === fingerprint) {
+        db.exec('COMMIT');
+        this.forget();
+        return unchanged;
+      }
+      const stored = this.storedHashes();
+      const stats: UpdateStats = { added: 0, changed: 0, removed: 0, unchanged: 0 };
+      const remove: number[] = [];
+      const toLoad: string[] = [];
+      const renames: Array<{ rowid: number; id: string }> = [];
+      for (const [path, s] of stored) {
+        const now = current.get(path);
+        if (!now) {
+          remove.push(s.rowid);
+          stats.removed++;
+        } else if (now.hash !== s.hash) {
+          remove.push(s.rowid);
+          toLoad.push(path);
+          stats.changed++;
+        } else {
+          stats.unchanged++;
+          if (now.id !== s.id) renames.push({ rowid: s.rowid, id: now.id });
+        }
+      }
+      for (const path of current.keys()) {
+        if (!stored.has(path)) {
+          toLoad.push(path);
+          stats.added++;
+        }
+      }
+      toLoad.sort();
+      const rename = db.prepare('UPDATE docs SET id = ? WHERE rowid = ?');
       // Document frequencies: counted afresh from the FTS vocabularies after a large change, else adjusted.
       const bulk = toLoad.length + remove.length > Math.max(this.bulkAbove, stored.size / 4);
       const delta = bulk ? undefined : new Map<string, [number, number]>();
@@ -326,14 +335,19 @@ export class SqliteIndexStore implements SearchIndexStore {
         fingerprint,
       );
       db.exec('COMMIT');
+      this.forget();
+      return stats;
     } catch (e) {
       if (db.inTransaction) db.exec('ROLLBACK');
       throw e;
     }
+  }
+
+  /** Drop what was read from the file before it changed. */
+  private forget(): void {
     this.docCache.clear();
     this.count = undefined;
     this.avgBody = undefined;
-    return stats;
   }
 
   /** Insert one document into the docs, meta and body tables (and count its terms into `delta`). */
