@@ -292,8 +292,8 @@ async function scanRoot(
   const cache =
     o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
   const out: RootScan = { candidates: [], diagnostics: walk.diagnostics };
-  const reads = await Promise.all(
-    walk.found.map((f) => readFoundSkill(fs, f, realRoot, o.maxFileBytes, cache, o.onFileRead)),
+  const reads = await mapBounded(walk.found, READS_IN_FLIGHT, (f) =>
+    readFoundSkill(fs, f, realRoot, o.maxFileBytes, cache, o.onFileRead),
   );
   reads.forEach((r, order) => {
     const f = walk.found[order] as FoundSkill;
@@ -311,6 +311,30 @@ async function scanRoot(
     });
   });
   cache?.save();
+  return out;
+}
+
+/**
+ * Files read at once per root. Started all together, a 100,000-skill library held every file's bytes
+ * before parsing any of them (half a gigabyte); a few dozen keep the disk busy and memory flat.
+ */
+const READS_IN_FLIGHT = 32;
+
+/** `Promise.all(items.map(f))` with at most `limit` calls of `f` pending; results in input order. */
+async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  f: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await f(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
 
