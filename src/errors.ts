@@ -7,11 +7,18 @@ export class SkillsetError extends Error {
   readonly code: string;
   /** A one-line suggestion printed under the message. */
   readonly hint: string | undefined;
+  /** Structured facts behind the message (the closest names, say). */
+  readonly data: Record<string, unknown> | undefined;
 
-  constructor(code: string, message: string, options: { cause?: unknown; hint?: string } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    options: { cause?: unknown; hint?: string; data?: Record<string, unknown> } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.hint = options.hint;
+    this.data = options.data;
   }
 }
 

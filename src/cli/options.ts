@@ -1,10 +1,8 @@
-// Turn CLI options into discovery options, and print diagnostics to stderr.
+// Turn CLI options into settings, and service outcomes into stderr lines, values or usage errors.
 
-import nodeFs from 'node:fs';
-import path from 'node:path';
+import type { Outcome } from '../core/outcome.js';
+import type { SettingsInput } from '../core/settings.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
-import { defaultCacheDir } from '../discover/cache.js';
-import type { DiscoverOptions } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
 
 /** The options shared by commands that read skills. */
@@ -18,30 +16,28 @@ export interface SkillCliOptions {
   verbose?: boolean;
 }
 
-/** Build discovery options; explicit roots must exist (a typo is a usage error, not an empty list). */
-export function discoverOptions(paths: readonly string[], o: SkillCliOptions): DiscoverOptions {
+/** The settings a command's flags ask for; positional paths mean "only these roots". */
+export function settingsInput(
+  paths: readonly string[],
+  o: SkillCliOptions & { index?: string; config?: string },
+): SettingsInput {
   const roots = [...paths, ...o.dir];
-  for (const r of roots) {
-    let st: nodeFs.Stats;
-    try {
-      st = nodeFs.statSync(r);
-    } catch {
-      throw new SkillsetError('usage/missing-root', `No such folder: ${r}`, {
-        hint: 'Pass a folder that holds skills (folders with a SKILL.md).',
-      });
-    }
-    if (!st.isDirectory())
-      throw new SkillsetError('usage/missing-root', `Not a folder: ${r}`, {
-        hint: 'Pass the folder that holds the SKILL.md, not the file.',
-      });
+  const input: SettingsInput = { precedence: o.precedence, maxDepth: o.maxDepth, cache: o.cache };
+  if (roots.length > 0) input.roots = roots;
+  if (o.index !== undefined) input.indexFile = o.index;
+  if (o.config !== undefined) input.configFile = o.config;
+  return input;
+}
+
+/** A service outcome for the terminal: diagnostics on stderr and the value, or the problem alone as a usage error (exit 2). */
+export function unwrap<T>(outcome: Outcome<T>, o: SkillCliOptions): T {
+  // A problem is the one thing to say: the library's diagnostics would bury it.
+  if (outcome.ok) {
+    reportDiagnostics(outcome.diagnostics, o);
+    return outcome.value;
   }
-  const options: DiscoverOptions = {
-    precedence: o.precedence,
-    maxDepth: o.maxDepth,
-    cacheDir: o.cache ? defaultCacheDir() : false,
-  };
-  if (roots.length > 0) options.roots = roots.map((r) => path.resolve(r));
-  return options;
+  const p = outcome.problem;
+  throw new SkillsetError(p.code, p.message, p.hint ? { hint: p.hint } : {});
 }
 
 /** Print diagnostics to stderr (errors and warnings; info too with --verbose) and a count line. */

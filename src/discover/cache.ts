@@ -8,6 +8,7 @@ import type { Position } from '../diagnostics/diagnostic.js';
 import { normalizeFrontmatter } from '../skill/normalize.js';
 import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
+import { makeDirs } from '../util/dirs.js';
 import type { FileSystem } from './fs.js';
 
 /** Bump when parsing changes what it produces, so old caches are ignored. */
@@ -281,7 +282,7 @@ export class ParseCache {
       if (rest !== undefined) rests[file] = rest;
     }
     try {
-      nodeFs.mkdirSync(path.dirname(this.file), { recursive: true });
+      makeDirs(path.dirname(this.file));
       // The second file first: a reader that sees the new first file finds a matching second one.
       writeAtomically(`${this.file}.rest`, { writtenAt, rests } satisfies RestFile);
       writeAtomically(this.file, {

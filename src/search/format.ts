@@ -82,29 +82,33 @@ export function gateLine(gate: GateVerdict): string {
 }
 
 /** Score = weight × feature + …, every feature, then the NOT-for parts when there are any. */
-function partsLine(r: RankedSkill, weights: FeatureWeights | undefined): string {
+function partsLine(
+  score: number,
+  explain: RankedSkill['explain'],
+  weights: FeatureWeights | undefined,
+): string {
   const terms = FEATURES.map((f) => {
     const w = weights ? `${weights[f]}×` : '';
-    return `${f} ${w}${num(r.explain.features[f])}`;
+    return `${f} ${w}${num(explain.features[f])}`;
   });
-  if (r.explain.parts.notFor !== 0)
-    terms.push(`NOT for “${r.explain.notFor}” ${num(r.explain.parts.notFor)}`);
-  if (r.explain.parts.redirect !== 0)
-    terms.push(`redirect from ${r.explain.redirectedFrom} +${num(r.explain.parts.redirect)}`);
-  return `${num(r.score)} = ${terms.join(' + ')}`;
+  if (explain.parts.notFor !== 0)
+    terms.push(`NOT for “${explain.notFor}” ${num(explain.parts.notFor)}`);
+  if (explain.parts.redirect !== 0)
+    terms.push(`redirect from ${explain.redirectedFrom} +${num(explain.parts.redirect)}`);
+  return `${num(score)} = ${terms.join(' + ')}`;
 }
 
-/** `search` as text: rank, id, score, description and path; with `explain`, the parts and the gate. */
+/** `search` as text, from its JSON value: rank, id, score, description and path; explained when it was asked. */
 export function searchText(
   query: string,
-  result: SearchResult,
-  options: { explain?: boolean; weights?: FeatureWeights; cwd?: string } = {},
+  result: SearchJson,
+  options: { cwd?: string } = {},
 ): string {
   const cwd = options.cwd ?? process.cwd();
   const lines: string[] = [];
-  if (options.explain)
-    lines.push(`terms: ${result.terms.join(' ') || '(none)'}`, gateLine(result.gate));
-  const block = (r: RankedSkill, i: number): void => {
+  if (result.gate)
+    lines.push(`terms: ${result.terms?.join(' ') || '(none)'}`, gateLine(result.gate));
+  const block = (r: SearchJsonResult, i: number): void => {
     lines.push(`${String(i + 1).padStart(2)}. ${r.id}  (${r.score.toFixed(3)})`);
     lines.push(`    ${oneLine(r.description) || '(no description)'}`);
     lines.push(`    ${shown(r.path, cwd)}`);
@@ -112,14 +116,14 @@ export function searchText(
       lines.push(
         `    ${r.copies.length} more cop${r.copies.length === 1 ? 'y' : 'ies'}: ${r.copies.map((c) => c.id).join(', ')}`,
       );
-    if (options.explain) {
-      lines.push(`    ${partsLine(r, options.weights)}`);
+    if (r.explain) {
+      lines.push(`    ${partsLine(r.score, r.explain, result.weights)}`);
       lines.push(`    matched in metadata: ${r.explain.matched.join(' ') || '(nothing)'}`);
     }
   };
   if (result.coverage === 'none') {
     lines.push(`coverage: none — no skill fits ${JSON.stringify(query)}`);
-    if (options.explain && result.rejected.length > 0) {
+    if (result.rejected && result.rejected.length > 0) {
       lines.push('closest skills, turned down by the gate:');
       result.rejected.forEach(block);
     }

@@ -2,6 +2,7 @@
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import { defaultCacheDir } from '../discover/cache.js';
 import { type DiscoverOptions, type DiscoverResult, discoverSkills } from '../discover/discover.js';
@@ -19,6 +20,10 @@ export interface IndexOptions extends DiscoverOptions {
   rank?: RankSettings;
   /** Told how many of the skills to (re)index are done, as they are. */
   onProgress?: Progress;
+  /** What discovery already found: indexed as it is, without reading the roots again. */
+  discovery?: DiscoverResult;
+  /** Replace an index file that is not a readable index with a new one (default false: report it). */
+  rebuildUnreadable?: boolean;
 }
 
 /** An open index over a set of skills. */
@@ -27,6 +32,8 @@ export interface SkillIndex {
   discovery: DiscoverResult;
   /** What opening changed in the index. */
   update: UpdateStats;
+  /** Problems with the index file that were worked around (a damaged file rebuilt). */
+  diagnostics: Diagnostic[];
   /** The ranker settings in use. */
   settings: RankSettings;
   /** Search; any string is a valid query. */
@@ -45,33 +52,52 @@ export function defaultIndexFile(roots: readonly string[], cacheDir = defaultCac
 
 /** Discover skills, update the index incrementally (only changed content is re-indexed), and return it open. */
 export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillIndex> {
-  const discovery = await discoverSkills(options);
-  const store = SqliteIndexStore.open(options.indexFile ?? ':memory:');
+  const discovery = options.discovery ?? (await discoverSkills(options));
+  const file = options.indexFile ?? ':memory:';
+  const store = SqliteIndexStore.open(file, {
+    rebuildUnreadable: options.rebuildUnreadable ?? false,
+  });
+  const diagnostics: Diagnostic[] = [];
+  if (store.rebuilt !== undefined)
+    diagnostics.push(
+      diagnostic(
+        'index/rebuilt',
+        'warning',
+        file,
+        `The index ${file} was not readable (${store.rebuilt}); rebuilt`,
+      ),
+    );
   const byPath = new Map<string, Skill>(discovery.skills.map((s) => [s.path, s]));
   const current = new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }]));
-  const update = await store.apply(
-    current,
-    async (p) => {
-      const skill = byPath.get(p) as Skill;
-      try {
-        const body = await readSkillBody(skill, options.fs ? { fs: options.fs } : {});
-        return toDocument(skill, body.body);
-      } catch {
-        return toDocument(skill, ''); // unreadable since discovery: index its metadata
-      }
-    },
-    options.onProgress,
-  );
+  const update = await store
+    .apply(
+      current,
+      async (p) => {
+        const skill = byPath.get(p) as Skill;
+        try {
+          const body = await readSkillBody(skill, options.fs ? { fs: options.fs } : {});
+          return toDocument(skill, body.body);
+        } catch {
+          return toDocument(skill, ''); // unreadable since discovery: index its metadata
+        }
+      },
+      options.onProgress,
+    )
+    .catch((e) => {
+      store.close();
+      throw e;
+    });
   const settings = options.rank ?? DEFAULT_RANK;
   return {
     discovery,
     update,
+    diagnostics,
     settings,
     search: (query, o = {}) => {
       try {
         return rank(store, query, Math.max(1, o.limit ?? 10), settings);
       } catch (e) {
-        throw storeError(e, options.indexFile ?? ':memory:');
+        throw storeError(e, file);
       }
     },
     close: () => store.close(),

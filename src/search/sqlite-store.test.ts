@@ -199,3 +199,25 @@ describe('an updated index', () => {
     assert.deepEqual(tables(updated), tables(freshFile));
   });
 });
+
+describe('an update while another connection holds the write lock', () => {
+  it('waits up to its bound, then reports the index busy', async () => {
+    const file = path.join(dir, 'locked.sqlite');
+    SqliteIndexStore.open(file).close();
+    const holder = SqliteIndexStore.open(file);
+    holder.db.exec('BEGIN IMMEDIATE');
+    const store = SqliteIndexStore.open(file, { waitMs: 300 });
+    const started = Date.now();
+    try {
+      await assert.rejects(
+        store.apply(new Map([['/x/SKILL.md', { hash: 'h', id: 'x' }]]), async () => undefined),
+        (e: Error & { code?: string }) => e.code === 'index/busy',
+      );
+      assert.ok(Date.now() - started >= 250, 'it waited');
+    } finally {
+      holder.db.exec('ROLLBACK');
+      holder.close();
+      store.close();
+    }
+  });
+});

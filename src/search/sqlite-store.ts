@@ -1,9 +1,7 @@
 // The SQLite index (the first SearchIndexStore): FTS5 tables for metadata and bodies, updated by content hash.
 
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { SkillsetError } from '../errors.js';
 import { META_FIELDS, type MetaField, type SearchDocument } from './document.js';
 import type {
   BodyCounts,
@@ -17,36 +15,10 @@ import type {
   StoredDoc,
   UpdateStats,
 } from './index-store.js';
+import { LOCK_WAIT_MS, type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
 import { tokenize } from './tokenize.js';
 
-/** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 13;
-
-// The text FTS5 receives is our own terms joined by spaces: the ascii tokenizer splits on the spaces
-// and changes nothing else (unicode61 would fold some letters, `ς` to `σ`, that our terms keep).
-const TOKENIZER = `tokenize="ascii tokenchars '_#+'"`;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS docs(
-  rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
-  hash TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0, body_len INTEGER NOT NULL,
-  description TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, triggers TEXT NOT NULL,
-  mentions TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS bodies(rowid INTEGER PRIMARY KEY, text TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS docs_name ON docs(name);
-CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', ${TOKENIZER});
-CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', ${TOKENIZER});
-CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');
-CREATE VIRTUAL TABLE IF NOT EXISTS body_vocab USING fts5vocab(body, 'row');
-CREATE TABLE IF NOT EXISTS df(term TEXT PRIMARY KEY, meta INTEGER NOT NULL, body INTEGER NOT NULL) WITHOUT ROWID;
-`;
-
-let Database: typeof BetterSqlite3 | undefined;
-function database(): typeof BetterSqlite3 {
-  Database ??= createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
-  return Database;
-}
+export { INDEX_VERSION, storeError } from './sqlite-open.js';
 
 /** A document's metadata as the meta table's columns hold it, in META_FIELDS order. */
 function metaColumns(fields: Readonly<Record<MetaField, readonly string[]>>): string[] {
@@ -76,49 +48,6 @@ function occurrences(text: string, term: string): number {
     if ((before === 32 || before === 10) && (after === 32 || after === 10)) n++;
   }
   return n;
-}
-
-/**
- * An SQLite failure as the user can act on it: another process holding the index, or a file that is
- * not an index. Anything else is passed through.
- */
-export function storeError(e: unknown, file: string): unknown {
-  if (e instanceof SkillsetError) return e;
-  const code = (e as { code?: unknown }).code;
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
-    return new SkillsetError(
-      'index/busy',
-      `The index ${file} is busy: another process is updating it`,
-      {
-        cause: e,
-        hint: 'Try again when it is done, or pass --index with another file.',
-      },
-    );
-  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
-    return new SkillsetError(
-      'index/unreadable',
-      `${file} is not a readable skillset index (${(e as Error).message})`,
-      {
-        cause: e,
-        hint: 'Delete the file, or pass --index with another path.',
-      },
-    );
-  if (
-    code === 'SQLITE_READONLY' ||
-    code === 'SQLITE_CANTOPEN' ||
-    code === 'SQLITE_IOERR' ||
-    code === 'SQLITE_FULL' ||
-    code === 'SQLITE_PERM'
-  )
-    return new SkillsetError(
-      'index/unwritable',
-      `Cannot write the index ${file}: ${(e as Error).message}`,
-      {
-        cause: e,
-        hint: 'Pass --index with a file in a folder you can write, or free some space.',
-      },
-    );
-  return e;
 }
 
 /** Count each term of a document once into `delta`: metadata terms first, body terms second. */
@@ -159,6 +88,17 @@ export function matchExpression(terms: readonly string[], prefixLast: boolean): 
     .join(' OR ');
 }
 
+/** Options for SqliteIndexStore.open. */
+export interface StoreOptions extends OpenOptions {
+  /** Changes larger than this count document frequencies afresh (tests lower it). */
+  bulkAbove?: number;
+  /** How long an update waits for another process's update (default two minutes). */
+  waitMs?: number;
+}
+
+/** An update waits this long for another process's: building 100,000 skills takes about a minute. */
+const UPDATE_WAIT_MS = 120_000;
+
 /** The index file: open, update incrementally, and the reads ranking needs. */
 export class SqliteIndexStore implements SearchIndexStore {
   readonly db: BetterSqlite3.Database;
@@ -168,63 +108,25 @@ export class SqliteIndexStore implements SearchIndexStore {
     db: BetterSqlite3.Database,
     private readonly file: string,
     private readonly bulkAbove: number,
+    rebuilt: string | undefined,
   ) {
     this.db = db;
+    this.rebuilt = rebuilt;
   }
 
+  /** Why the file was replaced by an empty index when it was opened, if it was. */
+  readonly rebuilt: string | undefined;
+
   /** Open (or create) the index at `file` (`:memory:` for none on disk); an old schema is rebuilt. */
-  static open(file: string, options: { bulkAbove?: number } = {}): SqliteIndexStore {
-    let db: BetterSqlite3.Database;
-    try {
-      db = new (database())(file);
-    } catch (e) {
-      throw new SkillsetError(
-        'index/unreadable',
-        `Cannot open the index ${file}: ${(e as Error).message}`,
-        {
-          hint: 'Delete the file or pass --index with another path.',
-        },
-      );
-    }
-    try {
-      db.pragma('journal_mode = DELETE');
-      db.pragma('synchronous = NORMAL');
-      const version = (() => {
-        try {
-          return (
-            db.prepare("SELECT value FROM info WHERE key = 'version'").get() as
-              | { value: string }
-              | undefined
-          )?.value;
-        } catch {
-          return undefined;
-        }
-      })();
-      if (version !== String(INDEX_VERSION)) {
-        for (const t of [
-          'bodies',
-          'body_terms',
-          'df',
-          'meta_vocab',
-          'body_vocab',
-          'meta',
-          'body',
-          'chunks',
-          'docs',
-          'info',
-        ])
-          db.exec(`DROP TABLE IF EXISTS ${t}`);
-        db.exec(SCHEMA);
-        db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('version', ?)").run(
-          String(INDEX_VERSION),
-        );
-      }
-    } catch (e) {
-      db.close();
-      throw storeError(e, file);
-    }
-    return new SqliteIndexStore(db, file, options.bulkAbove ?? BULK_ABOVE);
+  static open(file: string, options: StoreOptions = {}): SqliteIndexStore {
+    const { db, rebuilt } = openIndexDatabase(file, options);
+    const store = new SqliteIndexStore(db, file, options.bulkAbove ?? BULK_ABOVE, rebuilt);
+    store.waitMs = options.waitMs ?? UPDATE_WAIT_MS;
+    return store;
   }
+
+  /** How long an update waits for another process's update before giving up. */
+  private waitMs = UPDATE_WAIT_MS;
 
   /** The content hash of every stored path. */
   storedHashes(): Map<string, { rowid: number; hash: string; id: string }> {
@@ -284,7 +186,22 @@ export class SqliteIndexStore implements SearchIndexStore {
     // One transaction for the whole update (readers see all of it or none), with documents loaded and
     // inserted a batch at a time: a large library never holds all its documents in memory at once.
     // What to change is read after the write lock is taken: another process may have just done it.
-    db.exec('BEGIN IMMEDIATE');
+    // Another process updating the same index holds the lock: wait for it, with a bound, and look
+    // again each time (it may have just written what this update would).
+    const started = Date.now();
+    for (;;) {
+      try {
+        const left = Math.max(1, this.waitMs - (Date.now() - started));
+        db.pragma(`busy_timeout = ${Math.min(LOCK_WAIT_MS, left)}`);
+        db.exec('BEGIN IMMEDIATE');
+        break;
+      } catch (e) {
+        const busy = (e as { code?: unknown }).code === 'SQLITE_BUSY';
+        if (!busy || Date.now() - started >= this.waitMs) throw e;
+        if (lastFingerprint() === fingerprint) return unchanged;
+      }
+    }
+    db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
     try {
       if (lastFingerprint() === fingerprint) {
         db.exec('COMMIT');

@@ -1,16 +1,15 @@
 // `skillset lint`: discover, lint, format, and exit 0 (clean), 1 (errors) or 2 (usage or config error).
 
-import { loadConfig } from '../../config/config.js';
+import { createService } from '../../core/service.js';
+import { formatDiagnosticReport, type ReportFormat } from '../../diagnostics/format/index.js';
 import type { Profile } from '../../lint/define-rule.js';
-import { formatLintResult, type LintFormat } from '../../lint/format/index.js';
 import { RULES } from '../../lint/rules/index.js';
-import { lintSkills } from '../../lint/run.js';
-import { discoverOptions, type SkillCliOptions, writeOut } from '../options.js';
+import { type SkillCliOptions, settingsInput, unwrap, writeOut } from '../options.js';
 
 /** Options of `skillset lint`. */
 export interface LintCliOptions extends SkillCliOptions {
   profile?: Profile;
-  format: LintFormat;
+  format: ReportFormat;
   config?: string;
   maxWarnings?: number;
   listRules?: boolean;
@@ -39,17 +38,21 @@ async function listRules(json: boolean): Promise<number> {
 /** Run `skillset lint`; resolves to the exit code. */
 export async function runLint(paths: string[], opts: LintCliOptions): Promise<number> {
   if (opts.listRules) return listRules(opts.json ?? false);
-  const cwd = process.cwd();
-  const { config } = await loadConfig({ cwd, file: opts.config });
-  const profile = opts.profile ?? config.lint?.profile ?? 'recommended';
-  const result = await lintSkills({
-    ...discoverOptions(paths, opts),
-    profile,
-    rules: config.lint?.rules ?? {},
-  });
+  const input = settingsInput(paths, opts);
+  if (opts.profile) input.profile = opts.profile;
+  const service = await createService(input);
+  // Lint's own diagnostics are its output; only the environment's go to stderr.
+  const report = unwrap(await service.lint(), { ...opts, verbose: false });
   const format = opts.json ? 'json' : opts.format;
-  await writeOut(formatLintResult(result, format, { cwd, verbose: opts.verbose ?? false }));
-  if (result.errors > 0) return 1;
-  if (opts.maxWarnings !== undefined && result.warnings > opts.maxWarnings) return 1;
+  const rules = new Map(RULES.map((r) => [r.code, r.description]));
+  await writeOut(
+    formatDiagnosticReport(report, format, {
+      cwd: process.cwd(),
+      verbose: opts.verbose ?? false,
+      rules,
+    }),
+  );
+  if (report.summary.errors > 0) return 1;
+  if (opts.maxWarnings !== undefined && report.summary.warnings > opts.maxWarnings) return 1;
   return 0;
 }

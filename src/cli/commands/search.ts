@@ -1,43 +1,16 @@
-// `skillset index`, `skillset search` and `skillset eval`: thin faces over openSkillIndex and the eval harness.
+// `skillset index`, `skillset search` and `skillset eval`: thin faces over the service.
 
-import nodeFs from 'node:fs';
-import path from 'node:path';
-import { loadConfig } from '../../config/config.js';
-import { defaultCacheDir } from '../../discover/cache.js';
+import { evalManifest } from '../../core/eval.js';
+import { createService, type SkillService } from '../../core/service.js';
 import { SkillsetError } from '../../errors.js';
-import {
-  compareReports,
-  type EvalReport,
-  isEvalReport,
-  labelsHash,
-  parseLabels,
-  type QueryOutcome,
-} from '../../eval/eval.js';
-import { parseManifest } from '../../eval/manifest.js';
-import { evaluate } from '../../eval/run.js';
-import { searchJson, searchText } from '../../search/format.js';
-import { DEFAULT_RANK, type RankSettings } from '../../search/rank.js';
-import { defaultIndexFile, openSkillIndex, type SkillIndex } from '../../search/search.js';
-import { discoverOptions, reportDiagnostics, type SkillCliOptions, writeOut } from '../options.js';
+import type { EvalReport, QueryOutcome } from '../../eval/eval.js';
+import { searchText } from '../../search/format.js';
+import { type SkillCliOptions, settingsInput, unwrap, writeOut } from '../options.js';
 
 /** Options shared by the index-reading commands. */
 export interface IndexCliOptions extends SkillCliOptions {
   index?: string;
   config?: string;
-}
-
-/** Ranker settings: the defaults, overridden by the config file's `search` section. */
-async function rankSettings(opts: IndexCliOptions): Promise<RankSettings> {
-  const { config } = await loadConfig({ cwd: process.cwd(), file: opts.config });
-  const s = config.search ?? {};
-  const settings: RankSettings = { ...DEFAULT_RANK, weights: { ...DEFAULT_RANK.weights } };
-  if (s.minCoverage !== undefined) settings.minCoverage = s.minCoverage;
-  if (s.bodyCoverage !== undefined) settings.bodyCoverage = s.bodyCoverage;
-  if (s.gateDepth !== undefined) settings.gateDepth = s.gateDepth;
-  if (s.bodySaturation !== undefined) settings.bodySaturation = s.bodySaturation;
-  for (const [k, v] of Object.entries(s.weights ?? {}))
-    if (v !== undefined) settings.weights[k as keyof RankSettings['weights']] = v;
-  return settings;
 }
 
 /** A progress line on stderr for large updates, redrawn at most ten times a second, and cleared after. */
@@ -61,45 +34,32 @@ function indexProgress(): { show: (done: number, total: number) => void; clear: 
   };
 }
 
-async function open(paths: readonly string[], opts: IndexCliOptions): Promise<SkillIndex> {
-  const discover = discoverOptions(paths, opts);
-  const roots = discover.roots ? [...(discover.roots as string[])] : [process.cwd()];
-  const indexFile = opts.index
-    ? path.resolve(opts.index)
-    : defaultIndexFile(roots, opts.cache ? defaultCacheDir() : undefined);
-  try {
-    nodeFs.mkdirSync(path.dirname(indexFile), { recursive: true });
-  } catch (e) {
-    throw new SkillsetError(
-      'index/unwritable',
-      `Cannot create the folder of the index ${indexFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      { hint: 'Pass --index with a file in a folder you can write, or set SKILLSET_CACHE_DIR.' },
-    );
-  }
-  // Progress on a terminal only, and never under --json or --quiet.
+/** A service whose index shows progress on a terminal (never under --json or --quiet). */
+async function service(
+  paths: readonly string[],
+  opts: IndexCliOptions,
+): Promise<{ service: SkillService; done: () => void }> {
   const progress =
     process.stderr.isTTY === true && !opts.json && !opts.quiet ? indexProgress() : undefined;
-  const index = await openSkillIndex({
-    ...discover,
-    indexFile,
-    rank: await rankSettings(opts),
-    ...(progress ? { onProgress: progress.show } : {}),
-  });
-  progress?.clear();
-  return index;
+  const s = await createService(
+    settingsInput(paths, opts),
+    progress ? { onProgress: progress.show } : {},
+  );
+  return {
+    service: s,
+    done: () => {
+      progress?.clear();
+      s.close();
+    },
+  };
 }
 
 /** `skillset index PATH…`: build or update the index; prints what changed. */
 export async function runIndex(paths: string[], opts: IndexCliOptions): Promise<number> {
-  const started = performance.now();
-  const index = await open(paths, opts);
-  reportDiagnostics(index.discovery.diagnostics, opts);
-  const out = {
-    skills: index.discovery.skills.length,
-    ...index.update,
-    ms: Math.round(performance.now() - started),
-  };
-  index.close();
+  const { service: s, done } = await service(paths, opts);
+  const outcome = await s.index();
+  done();
+  const out = unwrap(outcome, opts);
   await writeOut(
     opts.json
       ? `${JSON.stringify(out, null, 2)}\n`
@@ -114,17 +74,11 @@ export async function runSearch(
   paths: string[],
   opts: IndexCliOptions & { limit: number; explain?: boolean },
 ): Promise<number> {
-  const index = await open(paths, opts);
-  reportDiagnostics(index.discovery.diagnostics, opts);
-  const settings = index.settings;
-  const result = index.search(query, { limit: opts.limit });
-  index.close();
-  const shape = { explain: opts.explain === true, weights: settings.weights };
-  await writeOut(
-    opts.json
-      ? `${JSON.stringify(searchJson(result, shape), null, 2)}\n`
-      : searchText(query, result, shape),
-  );
+  const { service: s, done } = await service(paths, opts);
+  const outcome = await s.search(query, { limit: opts.limit, explain: opts.explain === true });
+  done();
+  const result = unwrap(outcome, opts);
+  await writeOut(opts.json ? `${JSON.stringify(result, null, 2)}\n` : searchText(query, result));
   return 0;
 }
 
@@ -148,50 +102,19 @@ function formatMetrics(r: EvalReport): string {
 /** Regressions and improvements against a previous run, as lines. */
 function formatDiff(
   against: string,
-  diff: { regressions: QueryOutcome[]; improvements: QueryOutcome[] },
+  diff: { regressions?: QueryOutcome[]; improvements?: QueryOutcome[] },
 ): string[] {
+  const regressions = diff.regressions ?? [];
+  const improvements = diff.improvements ?? [];
   const lines = [
-    `against ${against}: ${diff.improvements.length} improved, ${diff.regressions.length} regressed`,
+    `against ${against}: ${improvements.length} improved, ${regressions.length} regressed`,
   ];
-  for (const q of diff.regressions)
+  for (const q of regressions)
     lines.push(
       `  - ${q.query}  (expected ${q.expected.join(', ') || 'none'}; got ${q.got.slice(0, 3).join(', ') || 'none'})`,
     );
-  for (const q of diff.improvements) lines.push(`  + ${q.query}`);
+  for (const q of improvements) lines.push(`  + ${q.query}`);
   return lines;
-}
-
-/** Read a file whole, or a usage error naming it. */
-function readFile(file: string, code: string): Buffer {
-  try {
-    return nodeFs.readFileSync(file);
-  } catch (e) {
-    throw new SkillsetError(
-      code,
-      `Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
-  }
-}
-
-/** A previous `eval --json` output, or a usage error. */
-function readPrevious(file: string): unknown {
-  const text = readFile(file, 'usage/missing-compare').toString('utf8');
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new SkillsetError(
-      'usage/bad-compare',
-      `${file} is not an \`eval --json\` output: ${(e as Error).message}`,
-    );
-  }
-}
-
-/** One scored set of a manifest run. */
-interface SetReport extends EvalReport {
-  name: string;
-  queriesFile: string;
-  roots: string[];
-  skills: number;
 }
 
 /** `skillset eval QUERIES.jsonl [PATH…]` or `skillset eval --manifest FILE`. */
@@ -216,27 +139,17 @@ export async function runEval(
         hint: 'skillset eval QUERIES.jsonl PATH…   or   skillset eval --manifest sets.json',
       },
     );
-  const bytes = readFile(file, 'usage/missing-labels');
-  const labels = parseLabels(bytes.toString('utf8'), file);
-  const previous = opts.compare ? readPrevious(opts.compare) : undefined;
-  if (opts.compare && !isEvalReport(previous))
-    throw new SkillsetError(
-      'usage/bad-compare',
-      `${opts.compare} is not an \`eval --json\` output of one query file`,
-    );
-  const index = await open(paths, opts);
-  reportDiagnostics(index.discovery.diagnostics, opts);
-  const current = evaluate(index.search, labels, labelsHash(bytes));
-  index.close();
-  const diff = isEvalReport(previous) ? compareReports(previous, current) : undefined;
+  const { service: s, done } = await service(paths, opts);
+  const outcome = await s.eval(file, opts.compare !== undefined ? { compare: opts.compare } : {});
+  done();
+  const run = unwrap(outcome, opts);
   if (opts.json) {
-    await writeOut(
-      `${JSON.stringify(diff ? { ...current, regressions: diff.regressions, improvements: diff.improvements } : current, null, 2)}\n`,
-    );
+    await writeOut(`${JSON.stringify(run, null, 2)}\n`);
     return 0;
   }
-  const lines = [formatMetrics(current)];
-  if (diff && opts.compare) lines.push('', ...formatDiff(opts.compare, diff));
+  const lines = [formatMetrics(run)];
+  if (run.regressions && run.improvements && opts.compare)
+    lines.push('', ...formatDiff(opts.compare, run));
   await writeOut(`${lines.join('\n')}\n`);
   return 0;
 }
@@ -246,61 +159,12 @@ async function runManifest(
   file: string,
   opts: IndexCliOptions & { compare?: string },
 ): Promise<number> {
-  const sets = parseManifest(readFile(file, 'usage/missing-manifest').toString('utf8'), file);
-  const previous = opts.compare ? (readPrevious(opts.compare) as { sets?: unknown }) : undefined;
-  if (
-    opts.compare &&
-    !(
-      Array.isArray(previous?.sets) &&
-      previous.sets.every((x) => isEvalReport(x) && typeof (x as SetReport).name === 'string')
-    )
-  )
-    throw new SkillsetError(
-      'usage/bad-compare',
-      `${opts.compare} is not an \`eval --manifest --json\` output`,
-    );
-  const reports: SetReport[] = [];
-  // Consecutive sets over the same library share one opened index (discovery runs once for them).
-  // Only one is open at a time: with --index, every library is written into the same file.
-  let opened: { key: string; index: SkillIndex } | undefined;
-  for (const set of sets) {
-    const bytes = readFile(set.queries, 'usage/missing-labels');
-    const labels = parseLabels(bytes.toString('utf8'), set.queries);
-    const key = set.roots.join('\0');
-    let index = opened?.key === key ? opened.index : undefined;
-    if (!index) {
-      opened?.index.close();
-      index = await open(set.roots, { ...opts, dir: [] });
-      opened = { key, index };
-      const d = index.discovery.diagnostics;
-      const errors = d.filter((x) => x.severity === 'error').length;
-      const warnings = d.filter((x) => x.severity === 'warning').length;
-      if (!opts.quiet && errors + warnings > 0)
-        process.stderr.write(
-          `${set.name}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in the library (skillset lint ${set.roots.join(' ')} lists them)\n`,
-        );
-    }
-    const r = evaluate(index.search, labels, labelsHash(bytes));
-    reports.push({
-      name: set.name,
-      queriesFile: set.queries,
-      roots: set.roots,
-      skills: index.discovery.skills.length,
-      ...r,
-    });
-  }
-  opened?.index.close();
-  const diffs = new Map<string, ReturnType<typeof compareReports>>();
-  for (const r of reports) {
-    const before = (previous?.sets as SetReport[] | undefined)?.find((p) => p.name === r.name);
-    if (before) diffs.set(r.name, compareReports(before, r));
-  }
+  const { sets: reports } = unwrap(
+    await evalManifest(file, settingsInput([], { ...opts, dir: [] }), opts.compare),
+    { ...opts, verbose: false },
+  );
   if (opts.json) {
-    const out = reports.map((r) => {
-      const d = diffs.get(r.name);
-      return d ? { ...r, regressions: d.regressions, improvements: d.improvements } : r;
-    });
-    await writeOut(`${JSON.stringify({ sets: out }, null, 2)}\n`);
+    await writeOut(`${JSON.stringify({ sets: reports }, null, 2)}\n`);
     return 0;
   }
   const dash = (n: number, x: number): string => (n === 0 ? '—' : pct(x));
@@ -313,8 +177,9 @@ async function runManifest(
       `${r.name.padEnd(22)} ${String(r.skills).padStart(6)} ${String(pos).padStart(5)} ${String(neg).padStart(5)} ${dash(pos, r.hit1).padStart(7)} ${dash(pos, r.hit3).padStart(7)} ${(pos === 0 ? '—' : r.mrr.toFixed(3)).padStart(6)} ${dash(pos, r.falseNone).padStart(10)} ${dash(neg, r.correctNone).padStart(12)} ${r.p50Ms.toFixed(2).padStart(7)}`,
     );
   }
-  for (const [name, d] of diffs)
-    lines.push('', `${name}:`, ...formatDiff(opts.compare as string, d));
+  for (const r of reports)
+    if (r.regressions && r.improvements)
+      lines.push('', `${r.name}:`, ...formatDiff(opts.compare as string, r));
   await writeOut(`${lines.join('\n')}\n`);
   return 0;
 }

@@ -1,9 +1,12 @@
 // The stylish format: diagnostics grouped by file, then one summary line.
 
-import type { LintResult } from '../run.js';
+import type { DiagnosticReport } from '../report.js';
 
 /** Format for a terminal: grouped by file; info diagnostics only with `verbose`. */
-export function formatStylish(result: LintResult, options: { verbose?: boolean } = {}): string {
+export function formatStylish(
+  result: DiagnosticReport,
+  options: { verbose?: boolean } = {},
+): string {
   const shown = result.diagnostics.filter((d) => options.verbose || d.severity !== 'info');
   const lines: string[] = [];
   let file: string | undefined;
@@ -18,11 +21,11 @@ export function formatStylish(result: LintResult, options: { verbose?: boolean }
     lines.push(`  ${pos(d).padEnd(posWidth)}  ${d.severity.padEnd(7)}  ${d.message}  ${d.code}`);
   }
   if (shown.length > 0) lines.push('');
-  const problems = result.errors + result.warnings;
-  const counts = `${result.errors} error${result.errors === 1 ? '' : 's'}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}`;
+  const problems = result.summary.errors + result.summary.warnings;
+  const counts = `${result.summary.errors} error${result.summary.errors === 1 ? '' : 's'}, ${result.summary.warnings} warning${result.summary.warnings === 1 ? '' : 's'}`;
   const hidden = result.diagnostics.length - shown.length;
   lines.push(
-    `${problems === 0 ? '✔' : '✖'} ${result.skills} skill${result.skills === 1 ? '' : 's'} linted: ${counts}${hidden > 0 ? ` (${hidden} info hidden; --verbose shows them)` : ''}`,
+    `${problems === 0 ? '✔' : '✖'} ${result.summary.skills} skill${result.summary.skills === 1 ? '' : 's'} linted: ${counts}${hidden > 0 ? ` (${hidden} info hidden; --verbose shows them)` : ''}`,
   );
   return `${lines.join('\n')}\n`;
 }

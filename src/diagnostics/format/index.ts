@@ -1,23 +1,23 @@
-// Pick a lint output format by name.
+// Pick a diagnostics output format by name (lint's formats, for diagnostics from any command).
 
 import { SkillsetError } from '../../errors.js';
-import type { LintResult } from '../run.js';
+import type { DiagnosticReport } from '../report.js';
 import { formatGithub } from './github.js';
 import { formatJson } from './json.js';
 import { formatSarif } from './sarif.js';
 import { formatStylish } from './stylish.js';
 
 /** The lint output formats. */
-export const LINT_FORMATS = ['stylish', 'json', 'github', 'sarif'] as const;
+export const REPORT_FORMATS = ['stylish', 'json', 'github', 'sarif'] as const;
 
 /** A lint output format. */
-export type LintFormat = (typeof LINT_FORMATS)[number];
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** Format a lint result; `cwd` makes paths relative where a format wants that. */
-export function formatLintResult(
-  result: LintResult,
-  format: LintFormat,
-  options: { cwd?: string; verbose?: boolean } = {},
+export function formatDiagnosticReport(
+  result: DiagnosticReport,
+  format: ReportFormat,
+  options: { cwd?: string; verbose?: boolean; rules?: ReadonlyMap<string, string> } = {},
 ): string {
   switch (format) {
     case 'stylish':
@@ -30,7 +30,7 @@ export function formatLintResult(
       return formatSarif(result, options);
     default:
       throw new SkillsetError('usage/unknown-format', `Unknown format \`${String(format)}\``, {
-        hint: `Use one of: ${LINT_FORMATS.join(', ')}.`,
+        hint: `Use one of: ${REPORT_FORMATS.join(', ')}.`,
       });
   }
 }

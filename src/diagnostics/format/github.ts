@@ -1,7 +1,7 @@
 // The github format: workflow commands that GitHub Actions turns into annotations.
 
 import path from 'node:path';
-import type { LintResult } from '../run.js';
+import type { DiagnosticReport } from '../report.js';
 
 const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
 
@@ -16,7 +16,7 @@ export function escapeProperty(s: string): string {
 }
 
 /** One `::error file=…,line=…,col=…,title=…::message` line per diagnostic; paths relative to `cwd`. */
-export function formatGithub(result: LintResult, options: { cwd?: string } = {}): string {
+export function formatGithub(result: DiagnosticReport, options: { cwd?: string } = {}): string {
   const cwd = options.cwd ?? process.cwd();
   const lines = result.diagnostics.map((d) => {
     const rel = path.relative(cwd, d.file);

@@ -3,23 +3,26 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { VERSION } from '../../version.js';
-import { RULES } from '../rules/index.js';
-import type { LintResult } from '../run.js';
+import { docPage, docUrl } from '../codes.js';
+import type { DiagnosticReport } from '../report.js';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
 /** A SARIF 2.1.0 log with one run; files under `cwd` are relative to `%SRCROOT%`. */
-export function formatSarif(result: LintResult, options: { cwd?: string } = {}): string {
+export function formatSarif(
+  result: DiagnosticReport,
+  options: { cwd?: string; rules?: ReadonlyMap<string, string> } = {},
+): string {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const descriptions = new Map(RULES.map((r) => [r.code, r.description]));
+  const descriptions = options.rules ?? new Map<string, string>();
+  const ruleCodes = new Set(descriptions.keys());
   const codes = [...new Set(result.diagnostics.map((d) => d.code))].sort();
   const index = new Map(codes.map((c, i) => [c, i]));
   const rules = codes.map((code) => ({
     id: code,
     shortDescription: { text: descriptions.get(code) ?? `skillset diagnostic ${code}` },
-    help: {
-      text: `See docs/${descriptions.has(code) ? `rules/${code}` : 'diagnostics'}.md in the skillset package.`,
-    },
+    helpUri: docUrl(code, ruleCodes),
+    help: { text: `See ${docPage(code, ruleCodes)} in the skillset package.` },
   }));
   const results = result.diagnostics.map((d) => {
     const rel = path.relative(cwd, d.file);

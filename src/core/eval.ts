@@ -1,0 +1,176 @@
+// Evaluation as the service runs it: label files read and checked, runs compared, manifests of several libraries.
+
+import nodeFs from 'node:fs';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { SkillsetError } from '../errors.js';
+import {
+  compareReports,
+  type EvalReport,
+  isEvalReport,
+  labelsHash,
+  parseLabels,
+  type QueryOutcome,
+} from '../eval/eval.js';
+import { parseManifest } from '../eval/manifest.js';
+import { evaluate } from '../eval/run.js';
+import type { SkillIndex } from '../search/search.js';
+import { attempt, type Outcome } from './outcome.js';
+import { resolveSettings, type SettingsInput } from './settings.js';
+
+/** One run: the report, and when compared with a previous run, what got worse and better. */
+export type EvalRun = EvalReport & { regressions?: QueryOutcome[]; improvements?: QueryOutcome[] };
+
+/** One scored set of a manifest run. */
+export interface SetReport extends EvalRun {
+  name: string;
+  queriesFile: string;
+  roots: string[];
+  skills: number;
+}
+
+/** Read a file whole, or a problem naming it. */
+function readFile(file: string, code: string): Buffer {
+  try {
+    return nodeFs.readFileSync(file);
+  } catch (e) {
+    throw new SkillsetError(
+      code,
+      `Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
+  }
+}
+
+/** A previous `eval --json` output, parsed. */
+function readPrevious(file: string): unknown {
+  const text = readFile(file, 'usage/missing-compare').toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new SkillsetError(
+      'usage/bad-compare',
+      `${file} is not an \`eval --json\` output: ${(e as Error).message}`,
+    );
+  }
+}
+
+/** Score `index` on a label file; warnings for labels that name no skill go into `warnings`. */
+export function evalFile(
+  index: SkillIndex,
+  labelsFile: string,
+  compare: string | undefined,
+  warnings: Diagnostic[] = [],
+): EvalRun {
+  const previous = compare === undefined ? undefined : readPrevious(compare);
+  if (compare !== undefined && !isEvalReport(previous))
+    throw new SkillsetError(
+      'usage/bad-compare',
+      `${compare} is not an \`eval --json\` output of one query file`,
+    );
+  const run = scoreFile(index, labelsFile, warnings);
+  return isEvalReport(previous) ? { ...run, ...compareReports(previous, run) } : run;
+}
+
+function scoreFile(index: SkillIndex, labelsFile: string, warnings: Diagnostic[]): EvalReport {
+  const bytes = readFile(labelsFile, 'usage/missing-labels');
+  const labels = parseLabels(bytes.toString('utf8'), labelsFile);
+  const skills = index.discovery.skills;
+  if (skills.length === 0)
+    throw new SkillsetError(
+      'eval/empty-catalog',
+      `No skills were found to score ${labelsFile} against`,
+      { hint: 'Pass the folders that hold the library the labels were written for.' },
+    );
+  const known = new Set<string>();
+  for (const s of skills) known.add(s.name).add(s.id);
+  const unknown = new Map<string, number>();
+  for (const l of labels)
+    for (const n of [...l.expected, ...(l.acceptable ?? [])])
+      if (!known.has(n)) unknown.set(n, (unknown.get(n) ?? 0) + 1);
+  for (const [n, count] of [...unknown].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    warnings.push(
+      diagnostic(
+        'eval/unknown-label',
+        'warning',
+        labelsFile,
+        `\`${n}\` (labelled ${count} time${count === 1 ? '' : 's'}) names no skill in this library; those queries cannot be hit`,
+        { data: { name: n, count } },
+      ),
+    );
+  return evaluate(index.search, labels, labelsHash(bytes));
+}
+
+/**
+ * Every set of a manifest, each against its own library: one report per set. Consecutive sets over
+ * the same library share one opened index; only one is open at a time.
+ */
+export async function evalManifest(
+  manifestFile: string,
+  input: SettingsInput,
+  compare?: string,
+): Promise<Outcome<{ sets: SetReport[] }>> {
+  const diagnostics: Diagnostic[] = [];
+  return attempt(diagnostics, async () => {
+    const sets = parseManifest(
+      readFile(manifestFile, 'usage/missing-manifest').toString('utf8'),
+      manifestFile,
+    );
+    const previous =
+      compare === undefined ? undefined : (readPrevious(compare) as { sets?: unknown });
+    if (
+      compare !== undefined &&
+      !(
+        Array.isArray(previous?.sets) &&
+        previous.sets.every((x) => isEvalReport(x) && typeof (x as SetReport).name === 'string')
+      )
+    )
+      throw new SkillsetError(
+        'usage/bad-compare',
+        `${compare} is not an \`eval --manifest --json\` output`,
+      );
+    const { createService } = await import('./service.js');
+    const reports: SetReport[] = [];
+    let opened: { key: string; index: SkillIndex; close: () => void } | undefined;
+    try {
+      for (const set of sets) {
+        const key = set.roots.join('\0');
+        if (opened?.key !== key) {
+          opened?.close();
+          const service = await createService(
+            await resolveSettings({ ...input, roots: set.roots }),
+          );
+          const index = await service.openIndex();
+          if (!index.ok) throw new SkillsetError(index.problem.code, index.problem.message);
+          // One line per library, not every diagnostic of every library: lint lists them.
+          const d = index.diagnostics.filter((x) => x.severity !== 'info');
+          const errors = d.filter((x) => x.severity === 'error').length;
+          if (d.length > 0)
+            diagnostics.push(
+              diagnostic(
+                'eval/library-diagnostics',
+                'warning',
+                set.roots[0] ?? manifestFile,
+                `${set.name}: ${errors} error${errors === 1 ? '' : 's'}, ${d.length - errors} warning${d.length - errors === 1 ? '' : 's'} in the library (skillset lint ${set.roots.join(' ')} lists them)`,
+                { data: { set: set.name, errors, warnings: d.length - errors } },
+              ),
+            );
+          opened = { key, index: index.value, close: () => service.close() };
+        }
+        const before = (previous?.sets as SetReport[] | undefined)?.find(
+          (p) => p.name === set.name,
+        );
+        const run = scoreFile(opened.index, set.queries, diagnostics);
+        reports.push({
+          name: set.name,
+          queriesFile: set.queries,
+          roots: set.roots,
+          skills: opened.index.discovery.skills.length,
+          ...run,
+          ...(before ? compareReports(before, run) : {}),
+        });
+      }
+    } finally {
+      opened?.close();
+    }
+    return { sets: reports };
+  });
+}

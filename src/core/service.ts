@@ -1,0 +1,188 @@
+// The service: one object over resolved settings that every face (library, CLI, MCP server) calls.
+// Discovery runs once per service and the index opens once, on first need.
+
+import { readSkillBody } from '../discover/body.js';
+import { type DiscoverResult, discoverSkills } from '../discover/discover.js';
+import { SkillsetError } from '../errors.js';
+import { lintSkills } from '../lint/run.js';
+import { type SearchJson, searchJson } from '../search/format.js';
+import { openSkillIndex, type SkillIndex } from '../search/search.js';
+import type { Skill } from '../skill/types.js';
+import { closest } from '../text/did-you-mean.js';
+import { type EvalRun, evalFile } from './eval.js';
+import { attempt, type Outcome } from './outcome.js';
+import { resolveSettings, type Settings, type SettingsInput } from './settings.js';
+import type { IndexReport, LintReport, ShowResult, SkillSummary } from './views.js';
+import { lintReport, showResult, skillSummary } from './views.js';
+
+/** Options of `search`. */
+export interface SearchOptions {
+  /** Results at most (default 10). */
+  limit?: number;
+  /** Add each score's parts, the matched terms and the gate's verdict. */
+  explain?: boolean;
+}
+
+/** Options of `eval`. */
+export interface EvalOptions {
+  /** A previous `eval --json` output to compare with, query by query. */
+  compare?: string;
+}
+
+/** Told how many of the skills to (re)index are done. */
+export type IndexProgress = (done: number, total: number) => void;
+
+/** One service over one set of settings. */
+export interface SkillService {
+  readonly settings: Settings;
+  /** The skills found, sorted by id. */
+  list(): Promise<Outcome<SkillSummary[]>>;
+  /** One skill by id or name, with its body when asked. */
+  show(name: string, options?: { body?: boolean }): Promise<Outcome<ShowResult>>;
+  /** Bring the index up to date; what changed. */
+  index(): Promise<Outcome<IndexReport>>;
+  /** Search; any string is a valid query. */
+  search(query: string, options?: SearchOptions): Promise<Outcome<SearchJson>>;
+  /** Lint with the settings' profile and rules. */
+  lint(): Promise<Outcome<LintReport>>;
+  /** Score search on a labelled query file (JSONL). */
+  eval(labelsFile: string, options?: EvalOptions): Promise<Outcome<EvalRun>>;
+  /** The index, opened and brought up to date (for callers that run many queries, such as eval). */
+  openIndex(): Promise<Outcome<SkillIndex>>;
+  /** Close the index, if it was opened. */
+  close(): void;
+}
+
+/** Build a service from settings (resolved with resolveSettings, or the input to resolve). */
+export async function createService(
+  from: Settings | SettingsInput = {},
+  options: { onProgress?: IndexProgress } = {},
+): Promise<SkillService> {
+  const settings = isSettings(from) ? from : await resolveSettings(from);
+  let discovery: DiscoverResult | undefined;
+  let index: SkillIndex | undefined;
+  let indexUpdate: { started: number; ms: number } | undefined;
+
+  const discovered = async (): Promise<DiscoverResult> => {
+    discovery ??= await discoverSkills(settings.discover);
+    return discovery;
+  };
+  const seen = (d: DiscoverResult): typeof d.diagnostics => [
+    ...settings.diagnostics,
+    ...d.diagnostics,
+  ];
+  const opened = async (): Promise<SkillIndex> => {
+    if (!index) {
+      const started = performance.now();
+      index = await openSkillIndex({
+        discovery: await discovered(),
+        indexFile: settings.indexFile,
+        rebuildUnreadable: !settings.indexFileGiven,
+        rank: settings.rank,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      });
+      indexUpdate = { started, ms: performance.now() - started };
+    }
+    return index;
+  };
+  const indexDiagnostics = (): typeof settings.diagnostics => [
+    ...seen(discovery as DiscoverResult),
+    ...(index?.diagnostics ?? []),
+  ];
+
+  return {
+    settings,
+    async list() {
+      const d = await discovered();
+      return attempt(seen(d), () => d.skills.map(skillSummary));
+    },
+    async show(name, o = {}) {
+      const d = await discovered();
+      const diagnostics = [...settings.diagnostics];
+      return attempt(diagnostics, async () => {
+        const skill = findSkill(d.skills, name);
+        diagnostics.push(...skill.diagnostics);
+        const body = o.body ? (await readSkillBody(skill)).body : undefined;
+        return showResult(skill, body);
+      });
+    },
+    async index() {
+      const d = await discovered();
+      return attempt(seen(d), async () => {
+        const i = await opened();
+        return {
+          skills: i.discovery.skills.length,
+          ...i.update,
+          ms: Math.round(indexUpdate?.ms ?? 0),
+        };
+      }).then((r) => ({ ...r, diagnostics: indexDiagnostics() }));
+    },
+    async search(query, o = {}) {
+      const limit = o.limit ?? 10;
+      const d = await discovered();
+      return attempt(seen(d), async () => {
+        if (!Number.isInteger(limit) || limit < 1)
+          throw new SkillsetError(
+            'usage/invalid-limit',
+            `The limit is a whole number from 1, got ${limit}`,
+          );
+        const i = await opened();
+        const result = i.search(query, { limit });
+        return searchJson(result, { explain: o.explain === true, weights: settings.rank.weights });
+      }).then((r) => ({ ...r, diagnostics: indexDiagnostics() }));
+    },
+    async lint() {
+      return attempt([...settings.diagnostics], async () =>
+        lintReport(
+          await lintSkills({
+            ...settings.discover,
+            profile: settings.lint.profile,
+            rules: settings.lint.rules,
+          }),
+        ),
+      );
+    },
+    async eval(labelsFile, o = {}) {
+      const d = await discovered();
+      const warnings: typeof settings.diagnostics = [];
+      return attempt(seen(d), async () => {
+        const i = await opened();
+        return evalFile(i, labelsFile, o.compare, warnings);
+      }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...warnings] }));
+    },
+    async openIndex() {
+      const d = await discovered();
+      return attempt(seen(d), opened).then((r) => ({ ...r, diagnostics: indexDiagnostics() }));
+    },
+    close() {
+      index?.close();
+      index = undefined;
+    },
+  };
+}
+
+function isSettings(x: Settings | SettingsInput): x is Settings {
+  return 'discover' in x && 'rank' in x;
+}
+
+/** Find a skill by id, else by name; an ambiguous or unknown name is a problem with a did-you-mean. */
+export function findSkill(skills: readonly Skill[], name: string): Skill {
+  const byId = skills.find((s) => s.id === name);
+  if (byId) return byId;
+  const byName = skills.filter((s) => s.name === name);
+  if (byName.length === 1) return byName[0] as Skill;
+  if (byName.length > 1)
+    throw new SkillsetError(
+      'usage/ambiguous-skill',
+      `\`${name}\` names ${byName.length} skills: ${byName.map((s) => s.id).join(', ')}`,
+      { hint: 'Pass the id instead.', data: { ids: byName.map((s) => s.id) } },
+    );
+  const guess = closest(
+    name,
+    skills.map((s) => s.id),
+  );
+  throw new SkillsetError('usage/unknown-skill', `Unknown skill \`${name}\``, {
+    hint: guess ? `Did you mean \`${guess}\`?` : 'Run `skillset list` to see the skills found.',
+    data: guess ? { name, didYouMean: guess } : { name },
+  });
+}

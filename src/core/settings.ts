@@ -1,0 +1,150 @@
+// Settings: flags, the config file and the environment, resolved once into what every command reads.
+
+import nodeFs from 'node:fs';
+import path from 'node:path';
+import { loadConfig, type RuleSetting } from '../config/config.js';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { defaultCacheDir } from '../discover/cache.js';
+import type { DiscoverOptions } from '../discover/discover.js';
+import { SkillsetError } from '../errors.js';
+import type { Profile } from '../lint/define-rule.js';
+import { DEFAULT_RANK, type RankSettings } from '../search/rank.js';
+import { defaultIndexFile } from '../search/search.js';
+import { unwritableReason } from '../util/dirs.js';
+
+/** What a caller (a CLI command, the MCP server, a library user) asks for; every field optional. */
+export interface SettingsInput {
+  /** The working folder (default `process.cwd()`). */
+  cwd?: string;
+  /** Explicit skills roots: only these are read. Each must be a folder. */
+  roots?: readonly string[];
+  /** Which scope wins a name clash. */
+  precedence?: 'default' | 'claude-code';
+  /** Deepest folder level searched in a root (default 5). */
+  maxDepth?: number;
+  /** Read and write caches (default true). False: no parse cache, and the index lives in memory. */
+  cache?: boolean;
+  /** The cache folder (default `SKILLSET_CACHE_DIR`, else the XDG cache folder). */
+  cacheDir?: string;
+  /** The index file (default: one per set of roots in the cache folder). */
+  indexFile?: string;
+  /** The config file (default: `skillset.config.json` in `cwd` or a parent, up to the repository root). */
+  configFile?: string;
+  /** The lint profile (default: the config's, else `recommended`). */
+  profile?: Profile;
+}
+
+/** Settings resolved once: what discovery, the index, search and lint each read. */
+export interface Settings {
+  cwd: string;
+  /** Discovery options (roots, precedence, depth, parse-cache folder). */
+  discover: DiscoverOptions;
+  /** The folder caches live in, or false when there is none (asked for, or unusable). */
+  cacheDir: string | false;
+  /** The index file; `:memory:` without a cache. */
+  indexFile: string;
+  /** True when the index file was named by the caller (then it is never deleted to rebuild it). */
+  indexFileGiven: boolean;
+  rank: RankSettings;
+  lint: { profile: Profile; rules: Record<string, RuleSetting> };
+  /** The config file read, if any. */
+  configFile: string | undefined;
+  /** Problems with the environment that were worked around (an unusable cache folder, say). */
+  diagnostics: Diagnostic[];
+}
+
+function check(ok: boolean, code: string, message: string, hint?: string): void {
+  if (!ok) throw new SkillsetError(code, message, hint ? { hint } : {});
+}
+
+/** Validate the input, read the config file, probe the cache folder. Throws SkillsetError for usage errors. */
+export async function resolveSettings(input: SettingsInput = {}): Promise<Settings> {
+  const cwd = path.resolve(input.cwd ?? process.cwd());
+  check(
+    input.maxDepth === undefined || (Number.isInteger(input.maxDepth) && input.maxDepth >= 0),
+    'usage/invalid-option',
+    `maxDepth takes a whole number, got \`${input.maxDepth}\``,
+  );
+  check(
+    input.precedence === undefined || ['default', 'claude-code'].includes(input.precedence),
+    'usage/invalid-option',
+    `precedence is \`default\` or \`claude-code\`, got \`${input.precedence}\``,
+  );
+  check(
+    input.profile === undefined || ['spec', 'recommended'].includes(input.profile),
+    'usage/invalid-option',
+    `profile is \`spec\` or \`recommended\`, got \`${input.profile}\``,
+  );
+  const roots = (input.roots ?? []).map((r) => path.resolve(cwd, r));
+  for (const r of roots) {
+    let st: nodeFs.Stats;
+    try {
+      st = nodeFs.statSync(r);
+    } catch {
+      throw new SkillsetError('usage/missing-root', `No such folder: ${r}`, {
+        hint: 'Pass a folder that holds skills (folders with a SKILL.md).',
+      });
+    }
+    check(
+      st.isDirectory(),
+      'usage/missing-root',
+      `Not a folder: ${r}`,
+      'Pass the folder that holds the SKILL.md, not the file.',
+    );
+  }
+  const { config, file: configFile } = await loadConfig({ cwd, file: input.configFile });
+  const diagnostics: Diagnostic[] = [];
+  let cacheDir: string | false = false;
+  if (input.cache !== false) {
+    const dir = path.resolve(cwd, input.cacheDir ?? defaultCacheDir());
+    const why = unwritableReason(dir);
+    if (why === undefined) cacheDir = dir;
+    else
+      diagnostics.push(
+        diagnostic(
+          'cache/unusable',
+          'warning',
+          dir,
+          `The cache folder ${dir} cannot be used (${why}); working without a cache`,
+          { data: { reason: why } },
+        ),
+      );
+  }
+  const discover: DiscoverOptions = { cwd, cacheDir };
+  if (input.precedence) discover.precedence = input.precedence;
+  if (input.maxDepth !== undefined) discover.maxDepth = input.maxDepth;
+  if (roots.length > 0) discover.roots = roots;
+  const indexFile = input.indexFile
+    ? path.resolve(cwd, input.indexFile)
+    : cacheDir === false
+      ? ':memory:'
+      : defaultIndexFile(roots.length > 0 ? roots : [cwd], cacheDir);
+  return {
+    cwd,
+    discover,
+    cacheDir,
+    indexFile,
+    indexFileGiven: input.indexFile !== undefined,
+    rank: rankSettings(config.search),
+    lint: {
+      profile: input.profile ?? config.lint?.profile ?? 'recommended',
+      rules: config.lint?.rules ?? {},
+    },
+    configFile,
+    diagnostics,
+  };
+}
+
+type SearchConfig = NonNullable<Awaited<ReturnType<typeof loadConfig>>['config']['search']>;
+
+/** Ranker settings: the defaults, overridden by the config file's `search` section. */
+function rankSettings(s: SearchConfig = {}): RankSettings {
+  const settings: RankSettings = { ...DEFAULT_RANK, weights: { ...DEFAULT_RANK.weights } };
+  if (s.minCoverage !== undefined) settings.minCoverage = s.minCoverage;
+  if (s.bodyCoverage !== undefined) settings.bodyCoverage = s.bodyCoverage;
+  if (s.gateDepth !== undefined) settings.gateDepth = s.gateDepth;
+  if (s.bodySaturation !== undefined) settings.bodySaturation = s.bodySaturation;
+  for (const [k, v] of Object.entries(s.weights ?? {}))
+    if (v !== undefined) settings.weights[k as keyof RankSettings['weights']] = v;
+  return settings;
+}

@@ -1,0 +1,55 @@
+// Folders skillset writes into (the cache): made without hanging, and checked before use.
+
+import nodeFs from 'node:fs';
+import path from 'node:path';
+
+/** Deepest chain of missing folders made at once; more is not a cache folder anyone meant. */
+const MAX_MISSING = 32;
+
+/**
+ * `mkdir -p` that always ends. Node's own recursive mkdir spins forever under `/proc` (each
+ * attempt at a missing parent reports ENOENT again), so each missing parent is made in turn.
+ * Throws the file system's error (with its `code`) when a folder cannot be made.
+ */
+export function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  let at = path.resolve(dir);
+  for (;;) {
+    let st: nodeFs.Stats | undefined;
+    try {
+      st = nodeFs.statSync(at);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    if (st) {
+      if (st.isDirectory()) break;
+      throw Object.assign(new Error(`${at} is not a folder`), { code: 'ENOTDIR' });
+    }
+    missing.push(at);
+    const parent = path.dirname(at);
+    if (parent === at || missing.length > MAX_MISSING)
+      throw Object.assign(new Error(`cannot make ${dir}`), { code: 'ENOENT' });
+    at = parent;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      nodeFs.mkdirSync(d);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e; // made by another process meanwhile
+    }
+  }
+}
+
+/** Why a folder cannot be written into, or `undefined` when it can (it is made if missing). */
+export function unwritableReason(dir: string): string | undefined {
+  try {
+    makeDirs(dir);
+    // Access checks say nothing on some mounts (and pass for root): a real file is the proof.
+    const probe = path.join(dir, `.probe-${process.pid}-${Date.now()}`);
+    nodeFs.writeFileSync(probe, '');
+    nodeFs.rmSync(probe, { force: true });
+    return undefined;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+  }
+}

@@ -1,0 +1,204 @@
+// The environment agents create: many processes over one cache, broken and unusable caches.
+// Every case is real processes over real folders; each ends within seconds, with no stack trace.
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
+
+const home = mkdtempSync(path.join(os.tmpdir(), 'skillset-env-home-'));
+const examples = path.join(repoRoot, 'examples', 'skills');
+const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
+const tmp = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), `skillset-${prefix}-`));
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the CLI as its own process, killed after 30 s (a hang fails the test instead of stalling it). */
+function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [cliPath, ...args], {
+      env: { ...process.env, HOME: home, ...env },
+      cwd: repoRoot,
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => p.kill('SIGKILL'), 30_000);
+    p.stdout.on('data', (d) => (stdout += d));
+    p.stderr.on('data', (d) => (stderr += d));
+    p.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+const noStack = (r: Run): void => {
+  assert.doesNotMatch(r.stderr, /\n\s+at .*:\d+:\d+/, r.stderr);
+  assert.doesNotMatch(r.stderr, /internal error/, r.stderr);
+};
+
+describe('an unusable cache folder', () => {
+  const file = path.join(tmp('cachefile'), 'a-file');
+  writeFileSync(file, 'not a folder');
+  const cases: Array<[string, string]> = [
+    ['a file', file],
+    ['a folder under a file', path.join(file, 'below')],
+  ];
+  if (existsSync('/proc/self')) cases.push(['a folder under /proc', '/proc/nope/cache']);
+  for (const [what, dir] of cases)
+    it(`is ${what}: list and search work without a cache, with one warning`, async () => {
+      const expected = await run([
+        'search',
+        'review a pull request',
+        examples,
+        '--json',
+        '--no-cache',
+        '-q',
+      ]);
+      assert.equal(expected.status, 0, expected.stderr);
+      const env = { SKILLSET_CACHE_DIR: dir };
+      const [list, search] = await Promise.all([
+        run(['list', examples, '--json'], env),
+        run(['search', 'review a pull request', examples, '--json'], env),
+      ]);
+      for (const r of [list, search]) {
+        assert.equal(r.status, 0, r.stderr);
+        noStack(r);
+        const warnings = r.stderr.split('\n').filter((l) => l.includes('[cache/unusable]'));
+        assert.equal(warnings.length, 1, r.stderr);
+        assert.ok(warnings[0]?.includes(dir), warnings[0]);
+      }
+      assert.equal(search.stdout, expected.stdout);
+      assert.ok(JSON.parse(list.stdout).length > 0);
+    });
+});
+
+describe('the index file', () => {
+  it('is rebuilt, with a warning, when the cached one is damaged', async () => {
+    const cache = tmp('corrupt');
+    const env = { SKILLSET_CACHE_DIR: cache };
+    const fresh = await run(['search', 'review a pull request', examples, '--json', '-q'], env);
+    assert.equal(fresh.status, 0, fresh.stderr);
+    const index = readdirSync(cache).find((f) => f.startsWith('index-')) as string;
+    assert.ok(index, 'an index file in the cache');
+    // Garbage over the header and pages: not a database any more.
+    writeFileSync(path.join(cache, index), Buffer.alloc(8192, 0x5a));
+    const again = await run(['search', 'review a pull request', examples, '--json'], env);
+    assert.equal(again.status, 0, again.stderr);
+    noStack(again);
+    assert.match(again.stderr, /\[index\/rebuilt\]/);
+    assert.equal(again.stdout, fresh.stdout);
+    const third = await run(['search', 'review a pull request', examples, '--json'], env);
+    assert.doesNotMatch(third.stderr, /index\/rebuilt/);
+  });
+
+  it("named with --index is never deleted: not a database, or someone else's, is one line and exit 2", async () => {
+    const dir = tmp('named');
+    const text = path.join(dir, 'notes.txt');
+    writeFileSync(text, 'my notes, not a database\n'.repeat(200));
+    const r = await run(['search', 'x', examples, '--index', text]);
+    assert.equal(r.status, 2);
+    noStack(r);
+    assert.equal(r.stderr.trim().split('\n').length, 2, r.stderr);
+    assert.match(r.stderr, /notes\.txt/);
+    assert.equal(readFileSync(text, 'utf8'), 'my notes, not a database\n'.repeat(200));
+
+    const foreign = path.join(dir, 'app.sqlite');
+    const make = spawn(process.execPath, [
+      '-e',
+      `const D = require(${JSON.stringify(path.join(repoRoot, 'node_modules', 'better-sqlite3'))});
+       const db = new D(${JSON.stringify(foreign)}); db.exec("CREATE TABLE users(name); INSERT INTO users VALUES ('ann')"); db.close();`,
+    ]);
+    await new Promise((resolve) => make.on('close', resolve));
+    const before = readFileSync(foreign);
+    const f = await run(['index', examples, '--index', foreign]);
+    assert.equal(f.status, 2);
+    noStack(f);
+    assert.match(f.stderr, /not a skillset index.*left untouched/);
+    assert.deepEqual(readFileSync(foreign), before);
+  });
+
+  it('is not written with --no-cache: nothing lands in the cache folder', async () => {
+    const cache = tmp('nocache');
+    const r = await run(['search', 'review', examples, '--no-cache', '-q'], {
+      SKILLSET_CACHE_DIR: cache,
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(readdirSync(cache), []);
+  });
+});
+
+describe('many processes over one cache', () => {
+  it('eight searches started together on an empty cache all answer, alike', async () => {
+    const env = { SKILLSET_CACHE_DIR: tmp('eight') };
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        run(['search', 'validation rule', salesforce, '--json', '-q'], env),
+      ),
+    );
+    for (const r of runs) {
+      assert.equal(r.status, 0, r.stderr);
+      noStack(r);
+    }
+    assert.equal(new Set(runs.map((r) => r.stdout)).size, 1);
+    const again = await run(['index', salesforce, '--json', '-q'], env);
+    const stats = JSON.parse(again.stdout) as { added: number; unchanged: number };
+    assert.deepEqual([stats.added, stats.unchanged], [0, 978]);
+  });
+
+  it('four index and four search processes after 20 edits all succeed, and the index ends up to date', async () => {
+    const lib = path.join(tmp('edits'), 'skills');
+    cpSync(salesforce, lib, { recursive: true });
+    const env = { SKILLSET_CACHE_DIR: tmp('edits-cache') };
+    const first = await run(['index', lib, '--json', '-q'], env);
+    assert.equal(first.status, 0, first.stderr);
+    // skills/<domain>/<name>/SKILL.md: the first 20 skills by path.
+    const names = readdirSync(lib)
+      .sort()
+      .flatMap((d) =>
+        readdirSync(path.join(lib, d))
+          .sort()
+          .filter((n) => existsSync(path.join(lib, d, n, 'SKILL.md')))
+          .map((n) => `${d}/${n}`),
+      )
+      .slice(0, 20)
+      .map((rel) => rel.split('/')[1] as string);
+    assert.equal(names.length, 20);
+    for (const n of names) {
+      const f = readdirSync(lib)
+        .map((d) => path.join(lib, d, n, 'SKILL.md'))
+        .find((p) => existsSync(p)) as string;
+      writeFileSync(f, `${readFileSync(f, 'utf8')}\n\n## Zanzibar quokka marmalade\n\nEdited.\n`);
+    }
+    const runs = await Promise.all([
+      ...Array.from({ length: 4 }, () => run(['index', lib, '--json', '-q'], env)),
+      ...Array.from({ length: 4 }, () =>
+        run(['search', 'zanzibar quokka marmalade', lib, '--json', '-q'], env),
+      ),
+    ]);
+    for (const r of runs) {
+      assert.equal(r.status, 0, r.stderr);
+      noStack(r);
+    }
+    const searches = runs
+      .slice(4)
+      .map((r) => JSON.parse(r.stdout) as { results: Array<{ name: string }> });
+    assert.equal(new Set(runs.slice(4).map((r) => r.stdout)).size, 1);
+    assert.ok(searches[0]?.results.every((x) => names.includes(x.name)));
+    assert.ok((searches[0]?.results.length ?? 0) > 0, 'the edits are found');
+    const last = await run(['index', lib, '--json', '-q'], env);
+    assert.deepEqual(
+      ((x) => [x.changed, x.unchanged])(
+        JSON.parse(last.stdout) as { changed: number; unchanged: number },
+      ),
+      [0, 978],
+    );
+  });
+});
