@@ -1,5 +1,18 @@
 // skillset's public API: explicit named exports, nothing else.
 
+export type { EvalRun, SetReport } from './core/eval.js';
+export { evalManifest } from './core/eval.js';
+export type { Outcome, Problem } from './core/outcome.js';
+export type {
+  EvalOptions,
+  IndexProgress,
+  SearchOptions,
+  SkillService,
+} from './core/service.js';
+export { createService } from './core/service.js';
+export type { Settings, SettingsInput } from './core/settings.js';
+export { resolveSettings } from './core/settings.js';
+export type { IndexReport, LintReport, ShowResult, SkillSummary } from './core/views.js';
 export type { Diagnostic, Position, RelatedLocation, Severity } from './diagnostics/diagnostic.js';
 export { compareDiagnostics, formatDiagnostic } from './diagnostics/diagnostic.js';
 export type { SkillBody } from './discover/body.js';
@@ -13,7 +26,17 @@ export type { MemoryNode, MemoryTree } from './discover/memory-fs.js';
 export { createMemoryFileSystem } from './discover/memory-fs.js';
 export type { Precedence, RootSpec } from './discover/scopes.js';
 export { CLAUDE_CODE_PRECEDENCE, DEFAULT_PRECEDENCE } from './discover/scopes.js';
+export type { ReportFormat } from './diagnostics/format/index.js';
+export { formatDiagnosticReport, REPORT_FORMATS } from './diagnostics/format/index.js';
+export type { DiagnosticReport } from './diagnostics/report.js';
 export { InternalError, SkillsetError } from './errors.js';
+export type { EvalReport, LabelledQuery, QueryOutcome } from './eval/eval.js';
+export type { Profile } from './lint/define-rule.js';
+export type { LintOptions, LintResult } from './lint/run.js';
+export { lintSkills } from './lint/run.js';
+export type { SearchJson, SearchJsonResult } from './search/format.js';
+export type { IndexOptions, SkillIndex } from './search/search.js';
+export { openSkillIndex } from './search/search.js';
 export { KNOWN_FIELDS, parseBoolean, splitList } from './skill/normalize.js';
 export { estimateTokens, parseSkillFile } from './skill/parse.js';
 export type {

@@ -1,0 +1,100 @@
+// Every command's `--json` is the service's value for the same input: the CLI only formats.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { createService, evalManifest, type SettingsInput } from '../src/index.js';
+import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
+
+const cache = mkdtempSync(path.join(os.tmpdir(), 'skillset-parity-'));
+const home = mkdtempSync(path.join(os.tmpdir(), 'skillset-parity-home-'));
+const lib = path.join(corporaDir, 'wshobson-agents');
+const queries = path.join(repoRoot, 'bench', 'queries', 'wshobson-asked.jsonl');
+
+function cli(args: string[]): unknown {
+  const r = spawnSync(process.execPath, [cliPath, ...args, '--json', '-q'], {
+    cwd: repoRoot,
+    env: { ...process.env, SKILLSET_CACHE_DIR: cache, HOME: home },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  assert.ok(r.status === 0 || r.status === 1, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+/** The service's value, through JSON as the CLI prints it. */
+async function service<T>(
+  input: SettingsInput,
+  call: (s: Awaited<ReturnType<typeof createService>>) => Promise<{ ok: boolean; value?: T }>,
+): Promise<unknown> {
+  const s = await createService({ cwd: repoRoot, cacheDir: cache, ...input });
+  try {
+    const out = await call(s);
+    assert.ok(out.ok);
+    return JSON.parse(JSON.stringify(out.value));
+  } finally {
+    s.close();
+  }
+}
+
+/** Timings differ run to run; everything else must not. */
+function untimed(x: unknown): unknown {
+  return JSON.parse(JSON.stringify(x), (k, v) =>
+    k === 'ms' || k === 'p50Ms' || k === 'p95Ms' ? 0 : v,
+  );
+}
+
+const index = (name: string) => path.join(cache, `${name}.sqlite`);
+
+describe('--json equals the service', () => {
+  it('list', async () => {
+    assert.deepEqual(cli(['list', lib]), await service({ roots: [lib] }, (s) => s.list()));
+  });
+
+  it('show, with the body', async () => {
+    assert.deepEqual(
+      cli(['show', 'bash-defensive-patterns', lib, '--body']),
+      await service({ roots: [lib] }, (s) => s.show('bash-defensive-patterns', { body: true })),
+    );
+  });
+
+  it('index', async () => {
+    assert.deepEqual(
+      untimed(cli(['index', lib, '--index', index('i1')])),
+      untimed(await service({ roots: [lib], indexFile: index('i2') }, (s) => s.index())),
+    );
+  });
+
+  for (const explain of [false, true])
+    it(`search${explain ? ' --explain' : ''}`, async () => {
+      const q = 'make my bash script fail safely';
+      assert.deepEqual(
+        cli(['search', q, lib, '--limit', '5', ...(explain ? ['--explain'] : [])]),
+        await service({ roots: [lib] }, (s) => s.search(q, { limit: 5, explain })),
+      );
+    });
+
+  it('lint', async () => {
+    assert.deepEqual(
+      cli(['lint', lib, '--profile', 'spec']),
+      await service({ roots: [lib], profile: 'spec' }, (s) => s.lint()),
+    );
+  });
+
+  it('eval', async () => {
+    assert.deepEqual(
+      untimed(cli(['eval', queries, lib])),
+      untimed(await service({ roots: [lib] }, (s) => s.eval(queries))),
+    );
+  });
+
+  it('eval --manifest', async () => {
+    const manifest = path.join(repoRoot, 'bench', 'queries', 'manifest.json');
+    const out = await evalManifest(manifest, { cwd: repoRoot, cacheDir: cache });
+    assert.ok(out.ok);
+    assert.deepEqual(untimed(cli(['eval', '--manifest', manifest])), untimed(out.value));
+  });
+});
