@@ -1,10 +1,10 @@
 // The service: one object over resolved settings that every face (library, CLI, MCP server) calls.
 // Discovery runs once per service and the index opens once, on first need.
 
+import { type CatalogChanges, diffCatalogs, isUnchanged } from '../catalog/diff.js';
 import { readSkillBody } from '../discover/body.js';
 import { type DiscoverResult, discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
-import { lintSkills } from '../lint/run.js';
 import { type SearchJson, searchJson } from '../search/format.js';
 import { openSkillIndex, type SkillIndex } from '../search/search.js';
 import type { Skill } from '../skill/types.js';
@@ -47,6 +47,8 @@ export interface SkillService {
   lint(): Promise<Outcome<LintReport>>;
   /** Score search on a labelled query file (JSONL). */
   eval(labelsFile: string, options?: EvalOptions): Promise<Outcome<EvalRun>>;
+  /** Read the roots again; what changed is applied to the open index. A watcher or a session calls this. */
+  refresh(): Promise<Outcome<CatalogChanges>>;
   /** The index, opened and brought up to date (for callers that run many queries, such as eval). */
   openIndex(): Promise<Outcome<SkillIndex>>;
   /** Close the index, if it was opened. */
@@ -132,6 +134,8 @@ export async function createService(
       }).then((r) => ({ ...r, diagnostics: indexDiagnostics() }));
     },
     async lint() {
+      // Loaded on use: the rules and their option schemas cost every other command start-up time.
+      const { lintSkills } = await import('../lint/run.js');
       return attempt([...settings.diagnostics], async () =>
         lintReport(
           await lintSkills({
@@ -149,6 +153,16 @@ export async function createService(
         const i = await opened();
         return evalFile(i, labelsFile, o.compare, warnings);
       }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...warnings] }));
+    },
+    async refresh() {
+      const before = await discovered();
+      const next = await discoverSkills(settings.discover);
+      return attempt(seen(next), async () => {
+        const changes = diffCatalogs(before, next);
+        discovery = next;
+        if (index && !isUnchanged(changes)) await index.refresh(next);
+        return changes;
+      });
     },
     async openIndex() {
       const d = await discovered();

@@ -3,17 +3,20 @@
 import os from 'node:os';
 import path from 'node:path';
 import {
-  compareDiagnostics,
-  type Diagnostic,
-  diagnostic,
-  type RelatedLocation,
-} from '../diagnostics/diagnostic.js';
-import { estimateTokens } from '../skill/parse.js';
-import type { ParsedSkillFile, Skill, SkillFrontmatter } from '../skill/types.js';
+  type Candidate,
+  type Decision,
+  freeze,
+  type RootScan,
+  resolveCatalog,
+} from '../catalog/resolve.js';
+import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import type { Skill } from '../skill/types.js';
 import { ParseCache } from './cache.js';
 import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
 import { type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
+import { scanLegacy } from './legacy.js';
 import { DEFAULT_MAX_FILE_BYTES, readFoundSkill } from './read.js';
+import { SkillRecord } from './record.js';
 import {
   nestedRoots,
   type Precedence,
@@ -68,163 +71,8 @@ export interface DiscoverResult {
   diagnostics: Diagnostic[];
   /** The roots that were read, in precedence order. */
   roots: RootSpec[];
-}
-
-interface Candidate {
-  skill: Skill;
-  rank: number;
-  rootIndex: number;
-  order: number;
-  /** Directly reached (no link on the way): preferred among duplicates. */
-  direct: boolean;
-  rel: string;
-}
-
-/** A skill record whose front matter is read from its parse on first access (cached parses decode lazily). */
-class SkillRecord implements Skill {
-  id: string;
-  name: string;
-  source: Skill['source'];
-  path: string;
-  dir: string;
-  realPath: string;
-  description: string;
-  descriptionSource: Skill['descriptionSource'];
-  contentHash: string;
-  size: Skill['size'];
-  bodyOffset: number;
-  bodyLine: number;
-  diagnostics: Diagnostic[];
-  readonly #parsed: ParsedSkillFile;
-
-  constructor(
-    parsed: ParsedSkillFile,
-    spec: RootSpec,
-    file: string,
-    name: string,
-    realPath: string,
-    extra: Diagnostic[],
-  ) {
-    this.#parsed = parsed;
-    this.id = spec.plugin ? `${spec.plugin}:${name}` : name;
-    this.name = name;
-    this.source = spec.plugin
-      ? { scope: spec.scope, root: spec.path, plugin: spec.plugin }
-      : { scope: spec.scope, root: spec.path };
-    this.path = file;
-    this.dir = path.dirname(file);
-    this.realPath = realPath;
-    this.description = parsed.description;
-    this.descriptionSource = parsed.descriptionSource;
-    this.contentHash = parsed.contentHash;
-    this.size = { bytes: parsed.bytes, tokens: estimateTokens(parsed.bytes) };
-    this.bodyOffset = parsed.bodyOffset;
-    this.bodyLine = parsed.bodyLine;
-    this.diagnostics =
-      extra.length > 0 ? [...extra, ...parsed.diagnostics] : [...parsed.diagnostics];
-  }
-
-  get frontmatter(): SkillFrontmatter {
-    return this.#parsed.frontmatter;
-  }
-
-  get raw(): Record<string, unknown> {
-    return this.#parsed.raw;
-  }
-
-  get positions(): Skill['positions'] {
-    return this.#parsed.positions;
-  }
-
-  get scalarSources(): Skill['scalarSources'] {
-    return this.#parsed.scalarSources;
-  }
-
-  /** A plain object with every field, for JSON. */
-  toJSON(): Skill {
-    return {
-      ...this,
-      frontmatter: this.frontmatter,
-      raw: this.raw,
-      positions: this.positions,
-      scalarSources: this.scalarSources,
-    };
-  }
-}
-
-interface RootScan {
-  candidates: Array<Omit<Candidate, 'rank' | 'rootIndex'>>;
-  diagnostics: Diagnostic[];
-}
-
-async function scanLegacy(
-  fs: FileSystem,
-  spec: RootSpec,
-  realRoot: string,
-  maxBytes: number,
-): Promise<RootScan> {
-  const out: RootScan = { candidates: [], diagnostics: [] };
-  const files: Array<{ file: string; name: string }> = [];
-  const top = await fs.readdir(spec.path);
-  top.sort((a, b) => (a.name < b.name ? -1 : 1));
-  for (const e of top) {
-    if (e.kind === 'file' && e.name.endsWith('.md'))
-      files.push({ file: path.join(spec.path, e.name), name: e.name.slice(0, -3) });
-    if (e.kind === 'dir') {
-      const sub = await fs.readdir(path.join(spec.path, e.name)).catch(() => []);
-      sub.sort((a, b) => (a.name < b.name ? -1 : 1));
-      for (const s of sub) {
-        if (s.kind === 'file' && s.name.endsWith('.md'))
-          files.push({
-            file: path.join(spec.path, e.name, s.name),
-            name: `${e.name}:${s.name.slice(0, -3)}`,
-          });
-      }
-    }
-  }
-  for (const [order, f] of files.entries()) {
-    const found: FoundSkill = {
-      file: f.file,
-      dir: path.dirname(f.file),
-      rel: '',
-      realDir: path.join(realRoot, path.relative(spec.path, path.dirname(f.file))),
-      kind: 'file',
-    };
-    const r = await readFoundSkill(fs, found, realRoot, maxBytes, undefined);
-    if (!r.ok) {
-      out.diagnostics.push(...r.diagnostics);
-      continue;
-    }
-    // Legacy commands ignore `name` and `paths`: the file name is the name, and they are always listed.
-    // Every field is read out by name: a compact record's front matter sits behind getters a spread skips.
-    const p = r.parsed;
-    const { name: _n, paths: _p, ...frontmatter } = p.frontmatter;
-    const parsed: ParsedSkillFile = {
-      loadable: p.loadable,
-      frontmatter,
-      raw: p.raw,
-      positions: p.positions,
-      scalarSources: p.scalarSources,
-      description: p.description,
-      descriptionSource: p.descriptionSource,
-      contentHash: p.contentHash,
-      bytes: p.bytes,
-      bodyOffset: p.bodyOffset,
-      bodyLine: p.bodyLine,
-      diagnostics: p.diagnostics,
-    };
-    const skill = new SkillRecord(
-      parsed,
-      spec,
-      f.file,
-      f.name,
-      `${found.realDir}/${path.basename(f.file)}`,
-      r.diagnostics,
-    );
-    skill.dir = path.dirname(f.file);
-    out.candidates.push({ skill, order, direct: true, rel: '' });
-  }
-  return out;
+  /** What resolution decided: duplicates collapsed, names qualified, skills shadowed. */
+  decisions: Decision[];
 }
 
 async function scanRoot(
@@ -302,7 +150,7 @@ async function scanRoot(
       return;
     }
     const name = f.rel === '' ? path.basename(spec.path) : path.basename(f.dir);
-    const skill = new SkillRecord(r.parsed, spec, f.file, name, r.realPath, r.diagnostics);
+    const skill = freeze(new SkillRecord(r.parsed, spec, f.file, name, r.realPath, r.diagnostics));
     out.candidates.push({
       skill,
       order,
@@ -336,127 +184,6 @@ async function mapBounded<T, R>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
-}
-
-function related(winner: Skill, message: string): { related: RelatedLocation[] } {
-  return { related: [{ file: winner.path, start: { line: 1, column: 1 }, message }] };
-}
-
-/** Resolve candidates: collapse duplicates by real path, qualify clashes inside a root, shadow across roots. */
-function resolveCandidates(
-  all: Candidate[],
-  roots: RootSpec[],
-): { skills: Skill[]; shadowed: Skill[]; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  const push = (s: Skill, d: Diagnostic): void => {
-    s.diagnostics.push(d);
-    diagnostics.push(d);
-  };
-  // One numeric key per candidate (precedence, root, direct before linked, walk order): a cheap, stable sort.
-  const n = all.length + 1;
-  const sortKey = (c: Candidate): number =>
-    ((c.rank * roots.length + c.rootIndex) * 2 + (c.direct ? 0 : 1)) * n + c.order;
-  const keys = new Map(all.map((c) => [c, sortKey(c)]));
-  all.sort((a, b) => (keys.get(a) as number) - (keys.get(b) as number));
-
-  const byReal = new Map<string, Candidate>();
-  const unique: Candidate[] = [];
-  for (const c of all) {
-    const first = byReal.get(c.skill.realPath);
-    if (first) {
-      diagnostics.push(
-        diagnostic(
-          'discover/duplicate',
-          'info',
-          c.skill.path,
-          `Same file as \`${first.skill.path}\` (reached through a link); collapsed into it`,
-          {
-            data: { realPath: c.skill.realPath, kept: first.skill.path },
-            ...related(first.skill, 'the copy that is kept'),
-          },
-        ),
-      );
-      continue;
-    }
-    byReal.set(c.skill.realPath, c);
-    unique.push(c);
-  }
-
-  // Clashing names inside one recursive root are qualified by their parent folder.
-  const groups = new Map<string, Candidate[]>();
-  for (const c of unique) {
-    const key = `${c.rootIndex}\0${c.skill.id}`;
-    const group = groups.get(key);
-    if (group) group.push(c);
-    else groups.set(key, [c]);
-  }
-  const depth = (c: Candidate): number => (c.rel === '' ? 0 : c.rel.split('/').length);
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    // The shallowest keeps the bare name (`skills/x` over `docs/ja/skills/x`); ties go to path order.
-    const keeper = group.reduce((best, c) =>
-      depth(c) < depth(best) || (depth(c) === depth(best) && c.rel < best.rel) ? c : best,
-    );
-    for (const c of group) {
-      if (c === keeper) continue;
-      const parent = path.posix.dirname(c.rel);
-      const bare = c.skill.id;
-      c.skill.id = `${parent}:${bare}`;
-      push(
-        c.skill,
-        diagnostic(
-          'discover/name-clash',
-          'info',
-          c.skill.path,
-          `${group.length} skills in this root are named \`${bare}\`; this one is \`${c.skill.id}\``,
-          {
-            data: {
-              name: bare,
-              id: c.skill.id,
-              others: group.filter((g) => g !== c).map((g) => g.skill.path),
-            },
-          },
-        ),
-      );
-    }
-  }
-
-  const byId = new Map<string, Candidate>();
-  const skills: Skill[] = [];
-  const shadowed: Skill[] = [];
-  for (const c of unique) {
-    const winner = byId.get(c.skill.id);
-    if (winner) {
-      const ws = roots[winner.rootIndex]?.scope;
-      const ls = roots[c.rootIndex]?.scope;
-      const why =
-        ws === ls
-          ? 'an earlier root of the same scope wins'
-          : `scope \`${ws}\` wins over \`${ls}\``;
-      push(
-        c.skill,
-        diagnostic(
-          'discover/shadowed',
-          'info',
-          c.skill.path,
-          `Skill \`${c.skill.id}\` is shadowed by \`${winner.skill.path}\` (${why})`,
-          {
-            data: { id: c.skill.id, winner: winner.skill.path, winnerScope: ws, scope: ls },
-            ...related(winner.skill, 'the skill that wins'),
-          },
-        ),
-      );
-      shadowed.push(c.skill);
-      continue;
-    }
-    byId.set(c.skill.id, c);
-    skills.push(c.skill);
-  }
-  const byIdThenPath = (a: Skill, b: Skill): number =>
-    a.id < b.id ? -1 : a.id > b.id ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-  skills.sort(byIdThenPath);
-  shadowed.sort(byIdThenPath);
-  return { skills, shadowed, diagnostics };
 }
 
 /** Discover skills across scopes (or explicit roots). Never throws for content or missing folders. */
@@ -505,15 +232,18 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
     diagnostics.push(...scan.diagnostics);
     const rank = precedence.indexOf((roots[rootIndex] as RootSpec).scope);
     for (const c of scan.candidates) {
-      const candidate = c as Candidate;
-      candidate.rank = rank;
-      candidate.rootIndex = rootIndex;
-      candidates.push(candidate);
+      candidates.push({ ...c, rank, rootIndex });
       diagnostics.push(...c.skill.diagnostics);
     }
   });
-  const resolved = resolveCandidates(candidates, roots);
+  const resolved = resolveCatalog(candidates, roots);
   diagnostics.push(...resolved.diagnostics);
   diagnostics.sort(compareDiagnostics);
-  return { skills: resolved.skills, shadowed: resolved.shadowed, diagnostics, roots };
+  return {
+    skills: resolved.skills,
+    shadowed: resolved.shadowed,
+    diagnostics,
+    roots,
+    decisions: resolved.decisions,
+  };
 }

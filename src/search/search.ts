@@ -24,6 +24,8 @@ export interface IndexOptions extends DiscoverOptions {
   discovery?: DiscoverResult;
   /** Replace an index file that is not a readable index with a new one (default false: report it). */
   rebuildUnreadable?: boolean;
+  /** Reads a skill's body for indexing (default: readSkillBody through `fs`). */
+  readBody?: (skill: Skill) => Promise<string>;
 }
 
 /** An open index over a set of skills. */
@@ -38,6 +40,8 @@ export interface SkillIndex {
   settings: RankSettings;
   /** Search; any string is a valid query. */
   search(query: string, options?: { limit?: number }): SearchResult;
+  /** Bring the index in line with a newer catalog (only what changed is re-indexed). */
+  refresh(next: DiscoverResult): Promise<UpdateStats>;
   close(): void;
 }
 
@@ -67,32 +71,56 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
         `The index ${file} was not readable (${store.rebuilt}); rebuilt`,
       ),
     );
-  const byPath = new Map<string, Skill>(discovery.skills.map((s) => [s.path, s]));
-  const current = new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }]));
-  const update = await store
-    .apply(
+  const readBody =
+    options.readBody ??
+    (async (skill: Skill) =>
+      (await readSkillBody(skill, options.fs ? { fs: options.fs } : {})).body);
+  // Bring the store in line with a catalog: only what changed by content hash is read and indexed.
+  const apply = async (catalog: DiscoverResult): Promise<UpdateStats> => {
+    const byPath = new Map<string, Skill>(catalog.skills.map((s) => [s.path, s]));
+    const current = new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }]));
+    return store.apply(
       current,
       async (p) => {
         const skill = byPath.get(p) as Skill;
         try {
-          const body = await readSkillBody(skill, options.fs ? { fs: options.fs } : {});
-          return toDocument(skill, body.body);
-        } catch {
-          return toDocument(skill, ''); // unreadable since discovery: index its metadata
+          return toDocument(skill, await readBody(skill));
+        } catch (e) {
+          // Gone or unreadable since discovery: its metadata is still worth finding.
+          diagnostics.push(
+            diagnostic(
+              'index/unreadable-body',
+              'warning',
+              skill.path,
+              `The body could not be read while indexing (${(e as Error).message}); only the front matter is indexed`,
+            ),
+          );
+          return toDocument(skill, '');
         }
       },
       options.onProgress,
-    )
-    .catch((e) => {
-      store.close();
-      throw e;
-    });
+    );
+  };
+  const update = await apply(discovery).catch((e) => {
+    store.close();
+    throw e;
+  });
   const settings = options.rank ?? DEFAULT_RANK;
-  return {
+  const index: SkillIndex = {
     discovery,
     update,
     diagnostics,
     settings,
+    async refresh(next) {
+      try {
+        const stats = await apply(next);
+        index.discovery = next;
+        index.update = stats;
+        return stats;
+      } catch (e) {
+        throw storeError(e, file);
+      }
+    },
     search: (query, o = {}) => {
       try {
         return rank(store, query, Math.max(1, o.limit ?? 10), settings);
@@ -102,4 +130,5 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
     },
     close: () => store.close(),
   };
+  return index;
 }

@@ -1,0 +1,110 @@
+// A skill record: plain fields every command reads, and front matter decoded from its parse on first
+// access. Records are frozen once discovery resolves them; a change makes a new record (`withChanges`).
+
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { estimateTokens } from '../skill/parse.js';
+import type { ParsedSkillFile, Skill, SkillFrontmatter } from '../skill/types.js';
+import type { RootSpec } from './scopes.js';
+
+/** The fields of a record that resolution may change (a qualified id, diagnostics added). */
+export interface RecordChanges {
+  id?: string;
+  dir?: string;
+  /** Appended to the record's diagnostics. */
+  diagnostics?: readonly Diagnostic[];
+}
+
+/** A skill record whose front matter is read from its parse on first access (cached parses decode lazily). */
+export class SkillRecord implements Skill {
+  id: string;
+  name: string;
+  source: Skill['source'];
+  path: string;
+  dir: string;
+  realPath: string;
+  description: string;
+  descriptionSource: Skill['descriptionSource'];
+  contentHash: string;
+  size: Skill['size'];
+  bodyOffset: number;
+  bodyLine: number;
+  diagnostics: Diagnostic[];
+  readonly #parsed: ParsedSkillFile;
+
+  constructor(
+    parsed: ParsedSkillFile,
+    spec: RootSpec,
+    file: string,
+    name: string,
+    realPath: string,
+    extra: readonly Diagnostic[],
+  ) {
+    this.#parsed = parsed;
+    this.id = spec.plugin ? `${spec.plugin}:${name}` : name;
+    this.name = name;
+    this.source = spec.plugin
+      ? { scope: spec.scope, root: spec.path, plugin: spec.plugin }
+      : { scope: spec.scope, root: spec.path };
+    this.path = file;
+    this.dir = path.dirname(file);
+    this.realPath = realPath;
+    this.description = parsed.description;
+    this.descriptionSource = parsed.descriptionSource;
+    this.contentHash = parsed.contentHash;
+    this.size = { bytes: parsed.bytes, tokens: estimateTokens(parsed.bytes) };
+    this.bodyOffset = parsed.bodyOffset;
+    this.bodyLine = parsed.bodyLine;
+    this.diagnostics =
+      extra.length > 0 ? [...extra, ...parsed.diagnostics] : [...parsed.diagnostics];
+  }
+
+  /** A new record with `changes` applied; this one is left as it is. */
+  withChanges(changes: RecordChanges): SkillRecord {
+    const { root, scope, plugin } = this.source;
+    const spec: RootSpec = plugin ? { path: root, scope, plugin } : { path: root, scope };
+    const r = new SkillRecord(this.#parsed, spec, this.path, this.name, this.realPath, []);
+    r.id = changes.id ?? this.id;
+    r.dir = changes.dir ?? this.dir;
+    r.diagnostics = [...this.diagnostics, ...(changes.diagnostics ?? [])];
+    return r;
+  }
+
+  get frontmatter(): SkillFrontmatter {
+    return this.#parsed.frontmatter;
+  }
+
+  get raw(): Record<string, unknown> {
+    return this.#parsed.raw;
+  }
+
+  get positions(): Skill['positions'] {
+    return this.#parsed.positions;
+  }
+
+  get scalarSources(): Skill['scalarSources'] {
+    return this.#parsed.scalarSources;
+  }
+
+  /** A plain object with every field, for JSON. */
+  toJSON(): Skill {
+    return {
+      ...this,
+      frontmatter: this.frontmatter,
+      raw: this.raw,
+      positions: this.positions,
+      scalarSources: this.scalarSources,
+    };
+  }
+}
+
+/** A record with `changes` applied, never changing `skill` (plain records are copied field by field). */
+export function withChanges(skill: Skill, changes: RecordChanges): Skill {
+  if (skill instanceof SkillRecord) return skill.withChanges(changes);
+  return {
+    ...skill,
+    ...(changes.id !== undefined ? { id: changes.id } : {}),
+    ...(changes.dir !== undefined ? { dir: changes.dir } : {}),
+    diagnostics: [...skill.diagnostics, ...(changes.diagnostics ?? [])],
+  };
+}
