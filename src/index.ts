@@ -1,5 +1,8 @@
 // skillset's public API: explicit named exports, nothing else.
 
+export type { CatalogChanges } from './catalog/diff.js';
+export { diffCatalogs } from './catalog/diff.js';
+export type { Decision } from './catalog/resolve.js';
 export type { EvalRun, SetReport } from './core/eval.js';
 export { evalManifest } from './core/eval.js';
 export type { Outcome, Problem } from './core/outcome.js';
@@ -15,6 +18,9 @@ export { resolveSettings } from './core/settings.js';
 export type { IndexReport, LintReport, ShowResult, SkillSummary } from './core/views.js';
 export type { Diagnostic, Position, RelatedLocation, Severity } from './diagnostics/diagnostic.js';
 export { compareDiagnostics, formatDiagnostic } from './diagnostics/diagnostic.js';
+export type { ReportFormat } from './diagnostics/format/index.js';
+export { formatDiagnosticReport, REPORT_FORMATS } from './diagnostics/format/index.js';
+export type { DiagnosticReport } from './diagnostics/report.js';
 export type { SkillBody } from './discover/body.js';
 export { readSkillBody } from './discover/body.js';
 export { defaultCacheDir } from './discover/cache.js';
@@ -26,9 +32,6 @@ export type { MemoryNode, MemoryTree } from './discover/memory-fs.js';
 export { createMemoryFileSystem } from './discover/memory-fs.js';
 export type { Precedence, RootSpec } from './discover/scopes.js';
 export { CLAUDE_CODE_PRECEDENCE, DEFAULT_PRECEDENCE } from './discover/scopes.js';
-export type { ReportFormat } from './diagnostics/format/index.js';
-export { formatDiagnosticReport, REPORT_FORMATS } from './diagnostics/format/index.js';
-export type { DiagnosticReport } from './diagnostics/report.js';
 export { InternalError, SkillsetError } from './errors.js';
 export type { EvalReport, LabelledQuery, QueryOutcome } from './eval/eval.js';
 export type { Profile } from './lint/define-rule.js';

@@ -19,6 +19,7 @@ it('exports exactly the documented names', () => {
     'createMemoryFileSystem',
     'createService',
     'defaultCacheDir',
+    'diffCatalogs',
     'discoverSkills',
     'estimateTokens',
     'evalManifest',
