@@ -2,6 +2,7 @@
 // The `skillset` command: commander wiring only; each command lives in commands/<name>.ts.
 
 import { Command, CommanderError, Option } from 'commander';
+import { AGENTS } from '../discover/agents.js';
 import { SkillsetError } from '../errors.js';
 import { VERSION } from '../version.js';
 
@@ -14,10 +15,23 @@ function withSkillOptions(cmd: Command): Command {
       (v: string, acc: string[]) => [...acc, v],
       [],
     )
+    .option(
+      '--add-dir <dir>',
+      "add a folder to the standard scopes (repeatable): its .claude/skills (or the agent's folders), else the folder itself",
+      (v: string, acc: string[]) => [...acc, v],
+      [],
+    )
     .addOption(
-      new Option('--precedence <order>', 'which scope wins a name clash')
-        .choices(['default', 'claude-code'])
-        .default('default'),
+      new Option(
+        '--agent <agent>',
+        'read the folders this agent reads, with its clash order (docs/discovery.md)',
+      ).choices([...AGENTS]),
+    )
+    .addOption(
+      new Option(
+        '--precedence <order>',
+        "which scope wins a name clash (default: the agent's; project over user)",
+      ).choices(['default', 'claude-code']),
     )
     .option(
       '--max-depth <n>',

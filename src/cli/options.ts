@@ -3,12 +3,15 @@
 import type { Outcome } from '../core/outcome.js';
 import type { SettingsInput } from '../core/settings.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
+import type { AgentName } from '../discover/agents.js';
 import { SkillsetError } from '../errors.js';
 
 /** The options shared by commands that read skills. */
 export interface SkillCliOptions {
   dir: string[];
-  precedence: 'default' | 'claude-code';
+  addDir?: string[];
+  agent?: AgentName;
+  precedence?: 'default' | 'claude-code';
   maxDepth: number;
   cache: boolean;
   json?: boolean;
@@ -22,7 +25,10 @@ export function settingsInput(
   o: SkillCliOptions & { index?: string; config?: string },
 ): SettingsInput {
   const roots = [...paths, ...o.dir];
-  const input: SettingsInput = { precedence: o.precedence, maxDepth: o.maxDepth, cache: o.cache };
+  const input: SettingsInput = { maxDepth: o.maxDepth, cache: o.cache };
+  if (o.precedence) input.precedence = o.precedence;
+  if (o.agent) input.agent = o.agent;
+  if (o.addDir && o.addDir.length > 0) input.addDirs = o.addDir;
   if (roots.length > 0) input.roots = roots;
   if (o.index !== undefined) input.indexFile = o.index;
   if (o.config !== undefined) input.configFile = o.config;

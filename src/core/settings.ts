@@ -4,6 +4,7 @@ import nodeFs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type RuleSetting } from '../config/config.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { AGENTS, type AgentName } from '../discover/agents.js';
 import { defaultCacheDir } from '../discover/cache.js';
 import type { DiscoverOptions } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
@@ -18,7 +19,11 @@ export interface SettingsInput {
   cwd?: string;
   /** Explicit skills roots: only these are read. Each must be a folder. */
   roots?: readonly string[];
-  /** Which scope wins a name clash. */
+  /** Read the folders this coding agent reads, with its clash order (default `skillset`). */
+  agent?: AgentName;
+  /** Folders added to the standard scopes (each read as the agent reads a project, or as a skills folder). */
+  addDirs?: readonly string[];
+  /** Which scope wins a name clash (default: the agent's). */
   precedence?: 'default' | 'claude-code';
   /** Deepest folder level searched in a root (default 5). */
   maxDepth?: number;
@@ -71,12 +76,18 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
     `precedence is \`default\` or \`claude-code\`, got \`${input.precedence}\``,
   );
   check(
+    input.agent === undefined || (AGENTS as readonly string[]).includes(input.agent),
+    'usage/invalid-option',
+    `agent is one of ${AGENTS.join(', ')}; got \`${input.agent}\``,
+  );
+  check(
     input.profile === undefined || ['spec', 'recommended'].includes(input.profile),
     'usage/invalid-option',
     `profile is \`spec\` or \`recommended\`, got \`${input.profile}\``,
   );
   const roots = (input.roots ?? []).map((r) => path.resolve(cwd, r));
-  for (const r of roots) {
+  const addDirs = (input.addDirs ?? []).map((r) => path.resolve(cwd, r));
+  for (const r of [...roots, ...addDirs]) {
     let st: nodeFs.Stats;
     try {
       st = nodeFs.statSync(r);
@@ -112,13 +123,18 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
   }
   const discover: DiscoverOptions = { cwd, cacheDir };
   if (input.precedence) discover.precedence = input.precedence;
+  if (input.agent) discover.agent = input.agent;
+  if (addDirs.length > 0) discover.additionalDirs = addDirs;
   if (input.maxDepth !== undefined) discover.maxDepth = input.maxDepth;
   if (roots.length > 0) discover.roots = roots;
+  // One index per set of roots (and, for the standard scopes, per agent and added folders).
+  const indexKey =
+    roots.length > 0 ? roots : [cwd, `agent:${input.agent ?? 'skillset'}`, ...addDirs];
   const indexFile = input.indexFile
     ? path.resolve(cwd, input.indexFile)
     : cacheDir === false
       ? ':memory:'
-      : defaultIndexFile(roots.length > 0 ? roots : [cwd], cacheDir);
+      : defaultIndexFile(indexKey, cacheDir);
   return {
     cwd,
     discover,

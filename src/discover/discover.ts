@@ -11,6 +11,7 @@ import {
 } from '../catalog/resolve.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { Skill } from '../skill/types.js';
+import { AGENT_PRESETS, type AgentName } from './agents.js';
 import { ParseCache } from './cache.js';
 import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
 import { type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
@@ -45,7 +46,9 @@ export interface DiscoverOptions {
   pluginDirs?: readonly string[];
   /** Files the session touched: their `.claude/skills` and `.agents/skills` folders below `cwd` join as scope `nested`. */
   touched?: readonly string[];
-  /** Which scope wins a name clash: `default` (project over user), `claude-code` (user over project), or an explicit order. */
+  /** Read the folders a coding agent reads, with its clash order (default `skillset`: docs/discovery.md). */
+  agent?: AgentName;
+  /** Which scope wins a name clash: `default` (project over user), `claude-code` (user over project), or an explicit order; default: the agent's. */
   precedence?: 'default' | 'claude-code' | Precedence;
   /** Deepest folder level searched in recursive roots (default 5). */
   maxDepth?: number;
@@ -191,7 +194,14 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
   const fs = options.fs ?? nodeFileSystem;
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const home = path.resolve(options.home ?? os.homedir());
-  const precedence = resolvePrecedence(options.precedence);
+  const agent = AGENT_PRESETS[options.agent ?? 'skillset'];
+  const precedence = resolvePrecedence(options.precedence ?? agent.precedence);
+  // A root's place in precedence: its scope's, or for presets that interleave scopes by folder
+  // (OpenCode), the project scope's place plus the folder's.
+  const rankOf = (r: RootSpec): number =>
+    r.priority === undefined
+      ? precedence.indexOf(r.scope) * 100
+      : precedence.indexOf('project') * 100 + r.priority;
   let roots: RootSpec[];
   if (options.roots) {
     roots = options.roots.map((r) =>
@@ -201,6 +211,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
     );
   } else {
     roots = await standardRoots(fs, {
+      agent,
       cwd,
       home,
       managedDir: options.managedDir,
@@ -211,7 +222,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
   if (options.touched && options.touched.length > 0)
     roots.push(...(await nestedRoots(fs, cwd, options.touched)));
   // Precedence order is stable: scope rank first, then the order roots were given in.
-  const ordered = roots.map((r, i) => ({ r, i, rank: precedence.indexOf(r.scope) }));
+  const ordered = roots.map((r, i) => ({ r, i, rank: rankOf(r) }));
   ordered.sort((a, b) => a.rank - b.rank || a.i - b.i);
   roots = ordered.map((o) => o.r);
 
@@ -230,7 +241,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
   const diagnostics: Diagnostic[] = [];
   scans.forEach((scan, rootIndex) => {
     diagnostics.push(...scan.diagnostics);
-    const rank = precedence.indexOf((roots[rootIndex] as RootSpec).scope);
+    const rank = rankOf(roots[rootIndex] as RootSpec);
     for (const c of scan.candidates) {
       candidates.push({ ...c, rank, rootIndex });
       diagnostics.push(...c.skill.diagnostics);

@@ -2,6 +2,7 @@
 
 import path from 'node:path';
 import type { Scope } from '../skill/types.js';
+import { AGENT_PRESETS, type AgentPreset } from './agents.js';
 import { type FileSystem, pathExists } from './fs.js';
 
 /** One folder to search, with the scope it belongs to. */
@@ -14,6 +15,8 @@ export interface RootSpec {
   plugin?: string;
   /** For legacy roots: `.claude/commands`, one `.md` file per skill. */
   legacy?: boolean;
+  /** Overrides the scope's place in the precedence order (lower wins), for presets that interleave scopes. */
+  priority?: number;
 }
 
 /** A precedence order: earlier scopes win name clashes. */
@@ -62,6 +65,8 @@ export interface ScopeOptions {
   additionalDirs?: readonly string[] | undefined;
   /** Plugin folders, each holding `skills/<name>/SKILL.md`. */
   pluginDirs?: readonly string[] | undefined;
+  /** Whose folders to read (default: skillset's own). */
+  agent?: AgentPreset | undefined;
 }
 
 /** The folders from `cwd` up to the repository root (a folder holding `.git`), or up to but not including home. */
@@ -95,19 +100,53 @@ async function pluginName(fs: FileSystem, dir: string): Promise<string> {
 /** The roots of every standard scope, closest project folder first. Missing folders are left out. */
 export async function standardRoots(fs: FileSystem, o: ScopeOptions): Promise<RootSpec[]> {
   const roots: RootSpec[] = [];
-  const managed = o.managedDir ?? process.env.SKILLSET_MANAGED_DIR;
+  const preset = o.agent ?? AGENT_PRESETS.skillset;
+  const managed = o.managedDir ?? process.env.SKILLSET_MANAGED_DIR ?? preset.managed;
   if (managed) roots.push({ path: path.resolve(o.cwd, managed), scope: 'managed' });
   const project = await projectFolders(fs, o.cwd, o.home);
-  for (const dir of project) {
-    roots.push({ path: path.join(dir, '.agents', 'skills'), scope: 'project' });
-    roots.push({ path: path.join(dir, '.claude', 'skills'), scope: 'project' });
+  const recursive = preset.recursive ? { recursive: true } : {};
+  const order = preset.sourceOrder;
+  const priority = (scope: 'project' | 'user', folder: string): { priority?: number } => {
+    if (!order) return {};
+    const i = order.findIndex((x) => x.scope === scope && x.folder === folder);
+    return { priority: i < 0 ? order.length : i };
+  };
+  project.forEach((dir, i) => {
+    for (const folder of i === 0 ? preset.project : preset.parents)
+      roots.push({
+        path: path.join(dir, ...folder.split('/')),
+        scope: 'project',
+        ...recursive,
+        ...priority('project', folder),
+      });
+  });
+  // A source order reads each folder kind across the project folders before the next kind.
+  if (order) roots.sort((a, b) => (a.priority ?? -1) - (b.priority ?? -1));
+  for (const folder of preset.user)
+    roots.push({
+      path: path.join(o.home, ...folder.split('/')),
+      scope: 'user',
+      ...recursive,
+      ...priority('user', folder),
+    });
+  // An added folder is read the way the agent reads a project (its `.claude/skills`…); a folder
+  // without any of those is a skills folder itself, searched recursively.
+  for (const dir of o.additionalDirs ?? []) {
+    const abs = path.resolve(o.cwd, dir);
+    const inside: RootSpec[] = [];
+    for (const folder of preset.project) {
+      const p = path.join(abs, ...folder.split('/'));
+      if (await pathExists(fs, p)) inside.push({ path: p, scope: 'additional', ...recursive });
+    }
+    roots.push(
+      ...(inside.length > 0
+        ? inside
+        : [{ path: abs, scope: 'additional' as const, recursive: true }]),
+    );
   }
-  roots.push({ path: path.join(o.home, '.agents', 'skills'), scope: 'user' });
-  roots.push({ path: path.join(o.home, '.claude', 'skills'), scope: 'user' });
-  for (const dir of o.additionalDirs ?? [])
-    roots.push({ path: path.resolve(o.cwd, dir), scope: 'additional', recursive: true });
-  for (const dir of project)
-    roots.push({ path: path.join(dir, '.claude', 'commands'), scope: 'legacy', legacy: true });
+  if (preset.legacy)
+    for (const dir of project)
+      roots.push({ path: path.join(dir, '.claude', 'commands'), scope: 'legacy', legacy: true });
   for (const dir of o.pluginDirs ?? []) {
     const abs = path.resolve(o.cwd, dir);
     roots.push({
