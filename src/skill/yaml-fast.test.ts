@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 import YAML from 'yaml';
 import { corporaDir } from '../test-support/paths.js';
 import { splitFrontmatter } from './split.js';
-import { parseYamlFast, resolvePlain } from './yaml-fast.js';
+import { parseYamlFast } from './yaml-fast.js';
+import { resolvePlain } from './yaml-scalars.js';
 
 const reference = (text: string): unknown => YAML.parse(text) ?? {};
 

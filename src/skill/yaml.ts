@@ -1,9 +1,12 @@
 // Front matter YAML → a plain object with positions: fast path, `yaml@2` fallback, bounds, recovery.
 
-import { createRequire } from 'node:module';
 import type * as YamlModule from 'yaml';
 import { type Diagnostic, diagnostic, type Position } from '../diagnostics/diagnostic.js';
 import { parseYamlFast, type YamlResult } from './yaml-fast.js';
+import { yaml } from './yaml-lib.js';
+import { quoteSuspectValues } from './yaml-retry.js';
+
+export { quoteSuspectValues } from './yaml-retry.js';
 
 /** Bounds that refuse front matter built to exhaust the parser. */
 export const YAML_LIMITS = Object.freeze({
@@ -20,13 +23,6 @@ export interface FrontmatterYaml extends YamlResult {
   diagnostics: Diagnostic[];
   /** True when the value came from the quoting retry. */
   recovered: boolean;
-}
-
-let yamlModule: typeof YamlModule | undefined;
-/** `yaml@2` is loaded on first need: most files never need it, and start-up time matters. */
-function yaml(): typeof YamlModule {
-  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule;
-  return yamlModule;
 }
 
 interface SlowOk {
@@ -204,38 +200,6 @@ function parseSlow(text: string, lineOffset: number): SlowOk | SlowFail {
     },
     warnings,
   };
-}
-
-const RETRY_KEY = /^([A-Za-z0-9_][A-Za-z0-9_.-]*)([ ]*:[ ]+)(.+)$/;
-const RETRY_CHARS = /: |[{}[\]*&#!|>%@`]/;
-
-/** Would this `key: value` line fail on its own? */
-function lineFails(line: string): boolean {
-  const doc = yaml().parseDocument(line, { prettyErrors: false, logLevel: 'error' });
-  return doc.errors.length > 0;
-}
-
-/**
- * The quoting retry: double-quote each top-level `key: value` whose unquoted value holds `: `
- * or a YAML indicator and that fails alone. Returns the new text and the quoted lines.
- */
-export function quoteSuspectValues(text: string): { text: string; lines: number[] } {
-  const lines = text.split('\n');
-  const quoted: number[] = [];
-  lines.forEach((line, i) => {
-    const m = RETRY_KEY.exec(line);
-    if (!m) return;
-    const value = (m[3] as string).trimEnd();
-    if (value.startsWith('"') || value.startsWith("'") || /^[|>][-+]?\d?$/.test(value)) return;
-    if (!RETRY_CHARS.test(value)) return;
-    const next = lines[i + 1];
-    if (next !== undefined && /^[ \t]+\S/.test(next) && !/^\s*-\s/.test(next)) return; // multi-line value
-    if (!lineFails(line)) return;
-    const escaped = value.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-    lines[i] = `${m[1]}${m[2]}"${escaped}"`;
-    quoted.push(i);
-  });
-  return { text: lines.join('\n'), lines: quoted };
 }
 
 /**

@@ -1,0 +1,162 @@
+// Compact parsed records: the fields every command reads, with the front matter kept as UTF-8 JSON and
+// decoded on first access. A 100,000-skill library fits in memory this way.
+
+import { createHash } from 'node:crypto';
+import nodeFs from 'node:fs';
+import type { Position } from '../diagnostics/diagnostic.js';
+import { normalizeFrontmatter } from '../skill/normalize.js';
+import { parseSkillFile } from '../skill/parse.js';
+import type { ParsedSkillFile } from '../skill/types.js';
+
+/** The fields every command needs, stored as JSON; the rest waits in a string until asked for. */
+export type Head = Omit<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions' | 'scalarSources'>;
+type Lazy = Pick<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions' | 'scalarSources'>;
+
+/** Stored: raw values and positions as `[line, column]`; the typed front matter is derived again. */
+interface Rest {
+  raw: Record<string, unknown>;
+  positions: Record<string, [number, number]>;
+  sources: Record<string, string>;
+  /** `raw.description` is the head's description (stored once). */
+  headDescription?: true;
+}
+
+/**
+ * How many records keep their decoded front matter: every record of a library up to this size, so it
+ * is decoded once; past it, memory stays bounded (lint and indexing read one skill at a time).
+ */
+const DECODED_KEPT = 4096;
+
+/** The records holding decoded front matter, oldest first. */
+const recent = new Set<LazyParsed>();
+
+/** A ParsedSkillFile whose front matter is decoded on first access, from the cache's second file. */
+export class LazyParsed {
+  #rest: () => string | Buffer | undefined;
+  #file: string;
+  // A large library keeps only the compact JSON of each record: the decoded objects of the most recently
+  // used records are kept (DECODED_KEPT of them), the others are dropped and decoded again on need.
+  #decoded: Lazy | undefined;
+
+  constructor(head: Head, rest: () => string | Buffer | undefined, file: string, decoded?: Lazy) {
+    Object.assign(this, head);
+    this.#rest = rest;
+    this.#file = file;
+    if (decoded) this.#keep(decoded);
+  }
+
+  /** Hold decoded front matter, dropping that of the least recently decoded record past DECODED_KEPT. */
+  #keep(decoded: Lazy): Lazy {
+    this.#decoded = decoded;
+    recent.add(this);
+    if (recent.size > DECODED_KEPT) {
+      const oldest = recent.values().next().value as LazyParsed;
+      recent.delete(oldest);
+      oldest.#decoded = undefined;
+    }
+    return decoded;
+  }
+
+  #get(): Lazy {
+    return this.#decoded ?? this.#keep(this.#decode());
+  }
+
+  #decode(): Lazy {
+    const text = this.#rest();
+    if (text === undefined) {
+      // The cache's second file lacks this record (damaged by hand): parse the file again, and take
+      // its front matter only if it is still the content this record was made from.
+      const head = this as unknown as Head;
+      let bytes: Buffer | undefined;
+      try {
+        bytes = nodeFs.readFileSync(this.#file);
+      } catch {
+        bytes = undefined;
+      }
+      const same =
+        bytes !== undefined &&
+        createHash('sha256').update(bytes).digest('hex') === head.contentHash;
+      if (!same) return { frontmatter: { extra: {} }, raw: {}, positions: {}, scalarSources: {} };
+      const { frontmatter, raw, positions, scalarSources } = parseSkillFile(
+        bytes as Buffer,
+        this.#file,
+      );
+      return { frontmatter, raw, positions, scalarSources };
+    }
+    const r = JSON.parse(typeof text === 'string' ? text : text.toString('utf8')) as Rest;
+    // A description equal to the head's is kept once, in the head (its key keeps its place in raw).
+    if (r.headDescription) r.raw.description = (this as unknown as Head).description;
+    const positions: Record<string, Position> = {};
+    for (const [k, [line, column]] of Object.entries(r.positions)) positions[k] = { line, column };
+    // The diagnostics are already in the head: only the typed values are wanted here.
+    const { frontmatter } = normalizeFrontmatter(r.raw, positions, this.#file, r.sources);
+    return { raw: r.raw, positions, frontmatter, scalarSources: r.sources };
+  }
+
+  get frontmatter(): ParsedSkillFile['frontmatter'] {
+    return this.#get().frontmatter;
+  }
+
+  get raw(): ParsedSkillFile['raw'] {
+    return this.#get().raw;
+  }
+
+  get positions(): ParsedSkillFile['positions'] {
+    return this.#get().positions;
+  }
+
+  get scalarSources(): ParsedSkillFile['scalarSources'] {
+    return this.#get().scalarSources;
+  }
+}
+
+/** A parsed record split in two: the fields every command reads, and the front matter as UTF-8 JSON. */
+export interface CompactRecord {
+  head: Head;
+  /** UTF-8 JSON. */
+  rest: Buffer;
+}
+
+/** Split a parsed record for storage; undefined when JSON would not give its front matter back exactly. */
+export function compactRecord(parsed: ParsedSkillFile): CompactRecord | undefined {
+  if (!jsonSafe(parsed.raw)) return undefined;
+  const { frontmatter: _typed, raw, positions, scalarSources, ...head } = parsed;
+  // The description is cut from the front matter's text; a copy lets that text go.
+  head.description = Buffer.from(head.description, 'utf8').toString('utf8');
+  const compact: Rest['positions'] = {};
+  for (const [k, p] of Object.entries(positions)) compact[k] = [p.line, p.column];
+  const rest: Rest = { raw, positions: compact, sources: scalarSources };
+  if (typeof raw.description === 'string' && raw.description === head.description) {
+    rest.raw = { ...raw, description: null };
+    rest.headDescription = true;
+  }
+  // Outside the JavaScript heap: a large library's front matter costs the collector nothing.
+  // (Deflating it, tried, made memory worse: each zlib call holds native buffers until collected.)
+  return { head, rest: Buffer.from(JSON.stringify(rest), 'utf8') };
+}
+
+/**
+ * A parsed record that keeps its front matter as JSON text and decodes it on access: a fraction of
+ * the memory of the decoded objects, which matters for libraries of many thousand skills.
+ */
+export function lazyRecord(
+  record: CompactRecord,
+  file: string,
+  parsed: ParsedSkillFile,
+): ParsedSkillFile {
+  const { frontmatter, raw, positions, scalarSources } = parsed;
+  return new LazyParsed(record.head, () => record.rest, file, {
+    frontmatter,
+    raw,
+    positions,
+    scalarSources,
+  }) as unknown as ParsedSkillFile;
+}
+
+/** Does JSON keep this value exactly? (NaN and ±Infinity it does not.) */
+function jsonSafe(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(jsonSafe);
+  if (typeof value === 'object' && value !== null) return Object.values(value).every(jsonSafe);
+  return true;
+}

@@ -1,0 +1,120 @@
+// One update of the SQLite index: under the write lock (waited for, with a bound), what changed by
+// content hash is removed and re-inserted, a batch of documents at a time, in one transaction.
+
+import { createHash } from 'node:crypto';
+import type { DocumentLoader, IndexContents, Progress, UpdateStats } from './index-store.js';
+import { LOCK_WAIT_MS } from './sqlite-open.js';
+import type { SqliteIndexStore } from './sqlite-store.js';
+import {
+  applyDelta,
+  countInbound,
+  insertDocument,
+  recountFrequencies,
+  removeDocument,
+} from './sqlite-write.js';
+
+/** Documents loaded at once while updating (their bodies are read concurrently). */
+const LOAD_BATCH = 64;
+
+/** Bring `store` in line with `current`; documents to (re)index come from `load`. */
+export async function updateIndex(
+  store: SqliteIndexStore,
+  o: { bulkAbove: number; waitMs: number },
+  current: IndexContents,
+  load: DocumentLoader,
+  progress: Progress | undefined,
+): Promise<UpdateStats> {
+  // One fingerprint of every (path, hash, id): when it matches the last update's, nothing changed.
+  const fingerprint = createHash('sha256')
+    .update(
+      [...current]
+        .map(([p, c]) => `${p}\0${c.hash}\0${c.id}`)
+        .sort()
+        .join('\n'),
+    )
+    .digest('hex');
+  const db = store.db;
+  const lastFingerprint = (): string | undefined =>
+    (
+      db.prepare("SELECT value FROM info WHERE key = 'fingerprint'").get() as
+        | { value: string }
+        | undefined
+    )?.value;
+  const unchanged: UpdateStats = { added: 0, changed: 0, removed: 0, unchanged: current.size };
+  if (lastFingerprint() === fingerprint) return unchanged;
+  // One transaction for the whole update (readers see all of it or none), with documents loaded and
+  // inserted a batch at a time: a large library never holds all its documents in memory at once.
+  // What to change is read after the write lock is taken: another process may have just done it.
+  // Another process updating the same index holds the lock: wait for it, with a bound, and look
+  // again each time (it may have just written what this update would).
+  const started = Date.now();
+  for (;;) {
+    try {
+      const left = Math.max(1, o.waitMs - (Date.now() - started));
+      db.pragma(`busy_timeout = ${Math.min(LOCK_WAIT_MS, left)}`);
+      db.exec('BEGIN IMMEDIATE');
+      break;
+    } catch (e) {
+      const busy = (e as { code?: unknown }).code === 'SQLITE_BUSY';
+      if (!busy || Date.now() - started >= o.waitMs) throw e;
+      if (lastFingerprint() === fingerprint) return unchanged;
+    }
+  }
+  db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+  try {
+    if (lastFingerprint() === fingerprint) {
+      db.exec('COMMIT');
+      store.forget();
+      return unchanged;
+    }
+    const stored = store.storedHashes();
+    const stats: UpdateStats = { added: 0, changed: 0, removed: 0, unchanged: 0 };
+    const remove: number[] = [];
+    const toLoad: string[] = [];
+    const renames: Array<{ rowid: number; id: string }> = [];
+    for (const [path, s] of stored) {
+      const now = current.get(path);
+      if (!now) {
+        remove.push(s.rowid);
+        stats.removed++;
+      } else if (now.hash !== s.hash) {
+        remove.push(s.rowid);
+        toLoad.push(path);
+        stats.changed++;
+      } else {
+        stats.unchanged++;
+        if (now.id !== s.id) renames.push({ rowid: s.rowid, id: now.id });
+      }
+    }
+    for (const path of current.keys()) {
+      if (!stored.has(path)) {
+        toLoad.push(path);
+        stats.added++;
+      }
+    }
+    toLoad.sort();
+    const rename = db.prepare('UPDATE docs SET id = ? WHERE rowid = ?');
+    // Document frequencies: counted afresh from the FTS vocabularies after a large change, else adjusted.
+    const bulk = toLoad.length + remove.length > Math.max(o.bulkAbove, stored.size / 4);
+    const delta = bulk ? undefined : new Map<string, [number, number]>();
+    for (const rowid of remove) removeDocument(store, rowid, delta);
+    for (const r of renames) rename.run(r.id, r.rowid);
+    for (let i = 0; i < toLoad.length; i += LOAD_BATCH) {
+      const batch = await Promise.all(toLoad.slice(i, i + LOAD_BATCH).map((p) => load(p)));
+      for (const d of batch) if (d) insertDocument(store, d, delta);
+      progress?.(Math.min(i + LOAD_BATCH, toLoad.length), toLoad.length);
+    }
+    if (delta) applyDelta(store, delta);
+    else if (remove.length > 0 || toLoad.length > 0) recountFrequencies(store);
+    if (remove.length > 0 || toLoad.length > 0) countInbound(store);
+    db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('fingerprint', ?)").run(
+      fingerprint,
+    );
+    db.exec('COMMIT');
+    store.forget();
+    return stats;
+  } catch (e) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw e;
+  }
+}
