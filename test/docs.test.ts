@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
-import { BUILTIN_CODES } from '../src/lint/builtin.js';
+import { BUILTIN_CODES, PROBLEM_CODES } from '../src/diagnostics/codes.js';
 import { RULES } from '../src/lint/rules/index.js';
 import { repoRoot } from '../src/test-support/paths.js';
 
@@ -16,18 +16,20 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-it('documents every parse and discovery diagnostic code', () => {
+it('registers and documents every built-in diagnostic code', () => {
   const doc = readFileSync(path.join(repoRoot, 'docs', 'diagnostics.md'), 'utf8');
   const codes = new Set<string>();
   for (const file of sources(path.join(repoRoot, 'src'))) {
     for (const m of readFileSync(file, 'utf8').matchAll(
-      /'((?:parse|discover|frontmatter|lint)\/[a-z0-9-]+)'/g,
+      /'((?:usage|config|index|eval|skill|cache|parse|discover|frontmatter|lint|search)\/[a-z0-9-]+)'/g,
     ))
       codes.add(m[1] as string);
   }
   assert.ok(codes.size > 20);
   const rules = new Set(RULES.map((r) => r.code));
-  assert.deepEqual([...codes].filter((c) => !rules.has(c)).sort(), [...BUILTIN_CODES].sort());
-  const missing = BUILTIN_CODES.filter((c) => !doc.includes(`\`${c}\``));
+  // Every code in the source is registered, as a diagnostic or as a problem, and documented.
+  const registered = [...BUILTIN_CODES, ...PROBLEM_CODES].sort();
+  assert.deepEqual([...codes].filter((c) => !rules.has(c)).sort(), registered);
+  const missing = registered.filter((c) => !doc.includes(`\`${c}\``));
   assert.deepEqual(missing, []);
 });

@@ -2,6 +2,7 @@
 // Discovery runs once per service and the index opens once, on first need.
 
 import { type CatalogChanges, diffCatalogs, isUnchanged } from '../catalog/diff.js';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import { type DiscoverResult, discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
@@ -122,6 +123,7 @@ export async function createService(
     async search(query, o = {}) {
       const limit = o.limit ?? 10;
       const d = await discovered();
+      const notes: Diagnostic[] = [];
       return attempt(seen(d), async () => {
         if (!Number.isInteger(limit) || limit < 1)
           throw new SkillsetError(
@@ -129,9 +131,19 @@ export async function createService(
             `The limit is a whole number from 1, got ${limit}`,
           );
         const i = await opened();
+        if (limit > settings.rank.candidates)
+          notes.push(
+            diagnostic(
+              'search/limit-above-window',
+              'warning',
+              settings.indexFile,
+              `The limit ${limit} is above the ${settings.rank.candidates} candidates a query reads from each index table; fewer results may come back`,
+              { data: { limit, candidates: settings.rank.candidates } },
+            ),
+          );
         const result = i.search(query, { limit });
         return searchJson(result, { explain: o.explain === true, weights: settings.rank.weights });
-      }).then((r) => ({ ...r, diagnostics: indexDiagnostics() }));
+      }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...notes] }));
     },
     async lint() {
       // Loaded on use: the rules and their option schemas cost every other command start-up time.

@@ -1,8 +1,97 @@
-// Where each diagnostic code is documented: a rule's own page, or its row in docs/diagnostics.md.
+// The registry of diagnostic codes that parsing, discovery, the caches, the index, eval and the lint
+// runner produce (lint rules declare their own), and where each code is documented.
 
 import { pathToFileURL } from 'node:url';
 
 const DOCS = new URL('../../docs/', import.meta.url);
+
+/** Every built-in code, with the area that produces it. A code not listed here fails the docs test. */
+export const BUILTIN = {
+  'cache/unusable': 'cache',
+  'discover/dangling-link': 'discover',
+  'discover/depth-limit': 'discover',
+  'discover/duplicate': 'discover',
+  'discover/folder-limit': 'discover',
+  'discover/link-outside-root': 'discover',
+  'discover/misnamed-skill-file': 'discover',
+  'discover/missing-root': 'discover',
+  'discover/name-clash': 'discover',
+  'discover/nested-skill': 'discover',
+  'discover/not-a-file': 'discover',
+  'discover/placeholder-link': 'discover',
+  'discover/shadowed': 'discover',
+  'discover/symlink-loop': 'discover',
+  'discover/unreadable-file': 'discover',
+  'discover/unreadable-folder': 'discover',
+  'eval/library-diagnostics': 'eval',
+  'eval/unknown-label': 'eval',
+  'frontmatter/invalid-value': 'frontmatter',
+  'index/rebuilt': 'index',
+  'index/unreadable-body': 'index',
+  'lint/no-skills': 'lint',
+  'lint/rule-failed': 'lint',
+  'lint/unknown-disable': 'lint',
+  'lint/unreadable-skill': 'lint',
+  'parse/binary-file': 'parse',
+  'search/limit-above-window': 'search',
+  'parse/description-from-body': 'parse',
+  'parse/duplicate-key': 'parse',
+  'parse/file-too-large': 'parse',
+  'parse/frontmatter-not-mapping': 'parse',
+  'parse/frontmatter-too-large': 'parse',
+  'parse/invalid-utf8': 'parse',
+  'parse/invalid-yaml': 'parse',
+  'parse/missing-description': 'parse',
+  'parse/no-frontmatter': 'parse',
+  'parse/recovered-yaml': 'parse',
+  'parse/unclosed-frontmatter': 'parse',
+  'parse/unsupported-frontmatter': 'parse',
+  'parse/yaml-alias-bomb': 'parse',
+  'parse/yaml-too-deep': 'parse',
+  'parse/yaml-warning': 'parse',
+} as const;
+
+/** A built-in diagnostic code. */
+export type BuiltinCode = keyof typeof BUILTIN;
+
+/**
+ * The problems: codes of the errors a call gives back instead of a value (a SkillsetError; the CLI
+ * prints one line and exits 2, the MCP server will send an `isError` result).
+ */
+export const PROBLEM_CODES = Object.freeze([
+  'config/invalid',
+  'config/invalid-rule-options',
+  'config/unknown-rule',
+  'config/unreadable',
+  'eval/bad-labels',
+  'eval/bad-manifest',
+  'eval/empty-catalog',
+  'eval/labels-differ',
+  'index/busy',
+  'index/foreign',
+  'index/unreadable',
+  'index/unwritable',
+  'skill/unreadable',
+  'usage/ambiguous-skill',
+  'usage/bad-compare',
+  'usage/invalid-limit',
+  'usage/invalid-option',
+  'usage/manifest-and-queries',
+  'usage/missing-compare',
+  'usage/missing-labels',
+  'usage/missing-manifest',
+  'usage/missing-root',
+  'usage/unknown-format',
+  'usage/unknown-skill',
+] as const);
+
+/** A problem code. */
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** Every built-in code, sorted. */
+export const BUILTIN_CODES: readonly BuiltinCode[] = Object.freeze(
+  Object.keys(BUILTIN).sort() as BuiltinCode[],
+);
 
 /** Codes whose page is `docs/rules/<code>.md` (the lint rules); the others are rows of docs/diagnostics.md. */
 export function docPage(code: string, ruleCodes: ReadonlySet<string>): string {

@@ -20,42 +20,7 @@ const OVERRIDES: Record<Profile, Record<string, RuleSeverity>> = {
   recommended: {},
 };
 
-/** Every diagnostic code that parsing, discovery and the lint runner produce (rules have their own). */
-export const BUILTIN_CODES: readonly string[] = [
-  'discover/dangling-link',
-  'discover/depth-limit',
-  'discover/duplicate',
-  'discover/folder-limit',
-  'discover/link-outside-root',
-  'discover/misnamed-skill-file',
-  'discover/missing-root',
-  'discover/name-clash',
-  'discover/nested-skill',
-  'discover/not-a-file',
-  'discover/placeholder-link',
-  'discover/shadowed',
-  'discover/symlink-loop',
-  'discover/unreadable-file',
-  'discover/unreadable-folder',
-  'frontmatter/invalid-value',
-  'lint/no-skills',
-  'parse/binary-file',
-  'parse/description-from-body',
-  'parse/duplicate-key',
-  'parse/file-too-large',
-  'parse/frontmatter-not-mapping',
-  'parse/frontmatter-too-large',
-  'parse/invalid-utf8',
-  'parse/invalid-yaml',
-  'parse/missing-description',
-  'parse/no-frontmatter',
-  'parse/recovered-yaml',
-  'parse/unclosed-frontmatter',
-  'parse/unsupported-frontmatter',
-  'parse/yaml-alias-bomb',
-  'parse/yaml-too-deep',
-  'parse/yaml-warning',
-];
+export { BUILTIN_CODES } from '../diagnostics/codes.js';
 
 /** The severity a parse or discovery diagnostic has in `profile` (its own, unless overridden). */
 export function builtinSeverity(profile: Profile, code: string, own: Severity): RuleSeverity {

@@ -25,7 +25,7 @@ import {
   type SkillContext,
   type SkillInput,
 } from './define-rule.js';
-import { disabledCodes } from './disable.js';
+import { disabledCodes, namedCodes } from './disable.js';
 import { RULES } from './rules/index.js';
 
 /** Options for lintSkills: discovery options plus the profile and per-rule settings. */
@@ -34,6 +34,8 @@ export interface LintOptions extends DiscoverOptions {
   profile?: Profile;
   /** Per-rule settings, as in the config file: `off`, `warn`, `error`, or `[level, options]`. */
   rules?: Record<string, RuleSetting>;
+  /** Rules to run after the built-in ones (a project's own rules), each with its own code. */
+  extraRules?: readonly Rule<unknown>[];
 }
 
 /** The outcome of a lint run. */
@@ -62,13 +64,15 @@ const ALL_RULES = RULES as unknown as readonly Rule<unknown>[];
 export function resolveRules(
   profile: Profile,
   settings: Record<string, RuleSetting> = {},
+  extra: readonly Rule<unknown>[] = [],
 ): { enabled: Enabled[]; builtin: Map<string, RuleSeverity> } {
-  const byCode = new Map(ALL_RULES.map((r) => [r.code, r]));
+  const all = [...ALL_RULES, ...extra];
+  const byCode = new Map(all.map((r) => [r.code, r]));
   const builtin = new Map<string, RuleSeverity>();
   for (const [code, setting] of Object.entries(settings)) {
     const level = typeof setting === 'string' ? setting : setting[0];
     if (byCode.has(code)) continue;
-    if (BUILTIN_CODES.includes(code)) {
+    if ((BUILTIN_CODES as readonly string[]).includes(code)) {
       builtin.set(code, toSeverity(level));
       continue;
     }
@@ -80,7 +84,7 @@ export function resolveRules(
     });
   }
   const enabled: Enabled[] = [];
-  for (const rule of ALL_RULES) {
+  for (const rule of all) {
     const setting = settings[rule.code];
     const severity =
       setting === undefined
@@ -117,20 +121,42 @@ export function measureBody(bytes: Buffer, from: number): BodyStats {
   return { lines, bytes: to - from, trimmedBytes: trail - lead };
 }
 
+/** A skill that could not be read again for its rules (gone or changed since discovery). */
+function unreadable(skill: Skill, why: string): Diagnostic {
+  return diagnostic(
+    'lint/unreadable-skill',
+    'warning',
+    skill.path,
+    `This file could not be read again for the rules (${why}); only discovery's checks apply to it`,
+  );
+}
+
+/** A rule that threw: named, and the run goes on with the other rules. */
+function ruleFailed(code: string, file: string, e: unknown): Diagnostic {
+  const message = e instanceof Error ? e.message : String(e);
+  return diagnostic(
+    'lint/rule-failed',
+    'error',
+    file,
+    `Rule \`${code}\` failed here (${message}); the other rules ran. This is a bug in the rule`,
+    { data: { rule: code, error: message } },
+  );
+}
+
 async function readInput(
   fs: FileSystem,
   skill: Skill,
   seen: Map<string, Buffer>,
-): Promise<SkillInput | undefined> {
+): Promise<SkillInput | Diagnostic> {
   let raw = seen.get(skill.realPath);
   if (!raw) {
     let r: Awaited<ReturnType<FileSystem['readFile']>>;
     try {
       r = await fs.readFile(skill.realPath || skill.path, Number.MAX_SAFE_INTEGER);
-    } catch {
-      return undefined; // gone since discovery: discovery diagnostics already speak for it
+    } catch (e) {
+      return unreadable(skill, (e as NodeJS.ErrnoException).code ?? (e as Error).message);
     }
-    if (!r.ok) return undefined;
+    if (!r.ok) return unreadable(skill, r.reason);
     raw = r.bytes;
   }
   const bytes = repairUtf8(raw);
@@ -211,7 +237,7 @@ function makeDiagnostic(
 /** Lint skills: discovery and parse problems plus every enabled rule. Throws SkillsetError only for bad settings. */
 export async function lintSkills(options: LintOptions = {}): Promise<LintResult> {
   const profile = options.profile ?? 'recommended';
-  const { enabled, builtin } = resolveRules(profile, options.rules);
+  const { enabled, builtin } = resolveRules(profile, options.rules, options.extraRules);
   const fs = options.fs ?? nodeFileSystem;
   // Discovery hands over the bytes it reads (cache misses), so each file is read once.
   const seen = new Map<string, Buffer>();
@@ -247,7 +273,10 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
   const inputs: SkillInput[] = [];
   for (const skill of skills) {
     const input = await readInput(fs, skill, seen);
-    if (!input) continue;
+    if ('code' in input) {
+      out.push(input);
+      continue;
+    }
     inputs.push(input);
     // One context per skill (it inherits the input's lazy text and body); rules run one at a time.
     const ctx = Object.create(input) as SkillContext<unknown>;
@@ -257,25 +286,55 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
       if (rule.scope !== 'skill') continue;
       ctx.options = ruleOptions;
       ctx.report = (r: Report) => out.push(makeDiagnostic(rule, severity, skill.path, r));
-      await rule.check(ctx);
+      try {
+        await rule.check(ctx);
+      } catch (e) {
+        out.push(ruleFailed(rule.code, skill.path, e));
+      }
     }
   }
   for (const { rule, severity, options: ruleOptions } of enabled) {
     if (rule.scope !== 'catalog') continue;
-    rule.check({
-      skills: inputs,
-      options: ruleOptions,
-      profile,
-      report: (r) => out.push(makeDiagnostic(rule, severity, r.file, r)),
-    });
+    try {
+      await rule.check({
+        skills: inputs,
+        options: ruleOptions,
+        profile,
+        report: (r) => out.push(makeDiagnostic(rule, severity, r.file, r)),
+      });
+    } catch (e) {
+      out.push(ruleFailed(rule.code, found.roots[0]?.path ?? '.', e));
+    }
   }
 
   // Inline disables apply to the diagnostics of their own file.
   const disabled = new Map<string, Set<string> | 'all'>();
+  const known = new Set<string>([
+    ...ALL_RULES.map((r) => r.code),
+    ...(options.extraRules ?? []).map((r) => r.code),
+    ...BUILTIN_CODES,
+  ]);
   for (const input of inputs) {
     const { bytes } = input as SkillInput & { bytes: Buffer };
-    if (bytes.includes('skillset-disable'))
-      disabled.set(input.skill.path, disabledCodes(input.text));
+    if (!bytes.includes('skillset-disable')) continue;
+    disabled.set(input.skill.path, disabledCodes(input.text));
+    // A code that does not exist disables nothing: a typo would hide nothing and say nothing.
+    for (const n of namedCodes(input.text)) {
+      if (known.has(n.code)) continue;
+      const guess = closest(n.code, [...known]);
+      out.push(
+        diagnostic(
+          'lint/unknown-disable',
+          'warning',
+          input.skill.path,
+          `\`skillset-disable\` names \`${n.code}\`, which is not a diagnostic code${guess ? `; did you mean \`${guess}\`?` : ''}`,
+          {
+            start: { line: n.line, column: n.column },
+            data: { code: n.code, ...(guess ? { didYouMean: guess } : {}) },
+          },
+        ),
+      );
+    }
   }
   const kept = out.filter((d) => {
     const off = disabled.get(d.file);

@@ -85,15 +85,24 @@ export async function runSearch(
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 function formatMetrics(r: EvalReport): string {
+  // A metric over no queries does not apply: "—", not 0%.
+  const counts = (domain?: string) => {
+    const qs = r.queries.filter((q) => domain === undefined || q.domain === domain);
+    const pos = qs.filter((q) => q.expected.length > 0).length;
+    return { pos, neg: qs.length - pos };
+  };
+  const all = counts();
+  const over = (n: number, text: string): string => (n === 0 ? '—' : text);
   const lines = [
-    `queries ${r.n}   Hit@1 ${pct(r.hit1)}   Hit@3 ${pct(r.hit3)}   MRR ${r.mrr.toFixed(3)}   false-none ${pct(r.falseNone)}   correct-none ${pct(r.correctNone)}`,
+    `queries ${r.n} (${all.pos} positive, ${all.neg} negative)   Hit@1 ${over(all.pos, pct(r.hit1))}   Hit@3 ${over(all.pos, pct(r.hit3))}   MRR ${over(all.pos, r.mrr.toFixed(3))}   false-none ${over(all.pos, pct(r.falseNone))}   correct-none ${over(all.neg, pct(r.correctNone))}`,
     `latency p50 ${r.p50Ms.toFixed(2)} ms   p95 ${r.p95Ms.toFixed(2)} ms   labels sha256 ${r.labelsSha256}`,
     '',
     `${'domain'.padEnd(16)} ${'n'.padStart(5)} ${'Hit@1'.padStart(7)} ${'Hit@3'.padStart(7)} ${'MRR'.padStart(6)}`,
   ];
   for (const [d, m] of Object.entries(r.perDomain)) {
+    const c = counts(d === '(none)' ? '' : d);
     lines.push(
-      `${d.padEnd(16)} ${String(m.n).padStart(5)} ${pct(m.hit1).padStart(7)} ${pct(m.hit3).padStart(7)} ${m.mrr.toFixed(3).padStart(6)}`,
+      `${d.padEnd(16)} ${String(m.n).padStart(5)} ${over(c.pos, pct(m.hit1)).padStart(7)} ${over(c.pos, pct(m.hit3)).padStart(7)} ${over(c.pos, m.mrr.toFixed(3)).padStart(6)}`,
     );
   }
   return lines.join('\n');
