@@ -129,6 +129,7 @@ export async function createService(
           throw new SkillsetError(
             'usage/invalid-limit',
             `The limit is a whole number from 1, got ${limit}`,
+            { hint: 'Pass --limit 1 or more (the default is 10).' },
           );
         const i = await opened();
         if (limit > settings.rank.candidates)

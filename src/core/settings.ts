@@ -17,8 +17,13 @@ import { unwritableReason } from '../util/dirs.js';
 export interface SettingsInput {
   /** The working folder (default `process.cwd()`). */
   cwd?: string;
-  /** Explicit skills roots: only these are read. Each must be a folder. */
+  /** Explicit skills roots: only these are read. Each must be a folder (or, with `filesAsSkills`, a file). */
   roots?: readonly string[];
+  /**
+   * A root that is a file stands for the skill that holds it (the nearest folder above it with a
+   * SKILL.md): `lint FILE…` from lint-staged or a pre-commit hook.
+   */
+  filesAsSkills?: boolean;
   /** Read the folders this coding agent reads, with its clash order (default `skillset`). */
   agent?: AgentName;
   /** Folders added to the standard scopes (each read as the agent reads a project, or as a skills folder). */
@@ -85,7 +90,9 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
     'usage/invalid-option',
     `profile is \`spec\` or \`recommended\`, got \`${input.profile}\``,
   );
-  const roots = (input.roots ?? []).map((r) => path.resolve(cwd, r));
+  const diagnostics: Diagnostic[] = [];
+  const given = (input.roots ?? []).map((r) => path.resolve(cwd, r));
+  const roots = input.filesAsSkills ? skillFolders(given, diagnostics) : given;
   const addDirs = (input.addDirs ?? []).map((r) => path.resolve(cwd, r));
   for (const r of [...roots, ...addDirs]) {
     let st: nodeFs.Stats;
@@ -104,7 +111,6 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
     );
   }
   const { config, file: configFile } = await loadConfig({ cwd, file: input.configFile });
-  const diagnostics: Diagnostic[] = [];
   let cacheDir: string | false = false;
   if (input.cache !== false) {
     const dir = path.resolve(cwd, input.cacheDir ?? defaultCacheDir());
@@ -126,7 +132,8 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
   if (input.agent) discover.agent = input.agent;
   if (addDirs.length > 0) discover.additionalDirs = addDirs;
   if (input.maxDepth !== undefined) discover.maxDepth = input.maxDepth;
-  if (roots.length > 0) discover.roots = roots;
+  // Roots given (even when every file named is outside a skill) mean only those are read.
+  if (given.length > 0) discover.roots = roots;
   // One index per set of roots (and, for the standard scopes, per agent and added folders).
   const indexKey =
     roots.length > 0 ? roots : [cwd, `agent:${input.agent ?? 'skillset'}`, ...addDirs];
@@ -149,6 +156,44 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
     configFile,
     diagnostics,
   };
+}
+
+/** Files → the folders of the skills holding them (deduplicated, in order); folders pass through. */
+function skillFolders(paths: readonly string[], diagnostics: Diagnostic[]): string[] {
+  const out: string[] = [];
+  for (const p of paths) {
+    let st: nodeFs.Stats | undefined;
+    try {
+      st = nodeFs.statSync(p);
+    } catch {
+      st = undefined;
+    }
+    if (!st || st.isDirectory()) {
+      if (!out.includes(p)) out.push(p); // a folder, or missing: checked as a root
+      continue;
+    }
+    let dir = path.dirname(p);
+    for (;;) {
+      if (nodeFs.existsSync(path.join(dir, 'SKILL.md'))) break;
+      const up = path.dirname(dir);
+      if (up === dir) {
+        dir = '';
+        break;
+      }
+      dir = up;
+    }
+    if (dir === '')
+      diagnostics.push(
+        diagnostic(
+          'lint/file-outside-skills',
+          'warning',
+          p,
+          'This file is in no skill (no folder above it holds a SKILL.md); not linted',
+        ),
+      );
+    else if (!out.includes(dir)) out.push(dir);
+  }
+  return out;
 }
 
 type SearchConfig = NonNullable<Awaited<ReturnType<typeof loadConfig>>['config']['search']>;

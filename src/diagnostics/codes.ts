@@ -28,6 +28,7 @@ export const BUILTIN = {
   'frontmatter/invalid-value': 'frontmatter',
   'index/rebuilt': 'index',
   'index/unreadable-body': 'index',
+  'lint/file-outside-skills': 'lint',
   'lint/no-skills': 'lint',
   'lint/rule-failed': 'lint',
   'lint/unknown-disable': 'lint',

@@ -38,7 +38,7 @@ async function listRules(json: boolean): Promise<number> {
 /** Run `skillset lint`; resolves to the exit code. */
 export async function runLint(paths: string[], opts: LintCliOptions): Promise<number> {
   if (opts.listRules) return listRules(opts.json ?? false);
-  const input = settingsInput(paths, opts);
+  const input = { ...settingsInput(paths, opts), filesAsSkills: true };
   if (opts.profile) input.profile = opts.profile;
   const service = await createService(input);
   // Lint's own diagnostics are its output; only the environment's go to stderr.

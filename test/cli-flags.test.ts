@@ -1,0 +1,148 @@
+// The flags a new user reaches for first: lint FILE…, --add-dir, --agent, --limit, and what an empty result says.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { cliPath, repoRoot } from '../src/test-support/paths.js';
+
+const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-'));
+const examples = path.join(repoRoot, 'examples', 'skills');
+
+function cli(
+  args: string[],
+  cwd = repoRoot,
+  home = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-home-')),
+) {
+  return spawnSync(process.execPath, [cliPath, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, SKILLSET_CACHE_DIR: cacheDir, HOME: home },
+  });
+}
+
+const skill = (dir: string, name: string, description: string): void => {
+  mkdirSync(path.join(dir, name), { recursive: true });
+  writeFileSync(
+    path.join(dir, name, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\nSteps.\n`,
+  );
+};
+
+describe('lint FILE…', () => {
+  it('lints the skills that hold the files, once each, and says which files no skill holds', () => {
+    const a = path.join(examples, 'review-pr', 'SKILL.md');
+    const r = cli(['lint', a, a, path.join(repoRoot, 'package.json'), '--format', 'json']);
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { summary: { skills: number } };
+    assert.equal(out.summary.skills, 1);
+    assert.match(r.stderr, /package\.json:1:1: warning .* \[lint\/file-outside-skills\]/);
+  });
+
+  it('lints a skill from any file inside its folder', () => {
+    const lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-lib-'));
+    cpSync(path.join(examples, 'broken-yaml'), path.join(lib, 'broken-yaml'), { recursive: true });
+    mkdirSync(path.join(lib, 'broken-yaml', 'references'), { recursive: true });
+    writeFileSync(path.join(lib, 'broken-yaml', 'references', 'notes.md'), 'notes\n');
+    const r = cli([
+      'lint',
+      path.join(lib, 'broken-yaml', 'references', 'notes.md'),
+      '--format',
+      'json',
+    ]);
+    const out = JSON.parse(r.stdout) as {
+      summary: { skills: number };
+      diagnostics: Array<{ file: string }>;
+    };
+    assert.equal(out.summary.skills, 1);
+    assert.ok(out.diagnostics.every((d) => d.file.includes('broken-yaml')));
+  });
+});
+
+describe('--add-dir and --agent', () => {
+  it('--add-dir adds a folder to the standard scopes; positional paths still mean only those', () => {
+    const project = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-proj-'));
+    mkdirSync(path.join(project, '.git'));
+    skill(
+      path.join(project, '.claude', 'skills'),
+      'local-one',
+      'Use when testing the project scope.',
+    );
+    const extra = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-extra-'));
+    skill(path.join(extra, '.claude', 'skills'), 'added-one', 'Use when testing an added folder.');
+    const r = cli(['list', '--add-dir', extra, '--json'], project);
+    assert.equal(r.status, 0, r.stderr);
+    const rows = JSON.parse(r.stdout) as Array<{ id: string; scope: string }>;
+    assert.deepEqual(
+      rows.map((x) => [x.id, x.scope]),
+      [
+        ['added-one', 'additional'],
+        ['local-one', 'project'],
+      ],
+    );
+    const only = JSON.parse(
+      cli(['list', path.join(extra, '.claude', 'skills'), '--json'], project).stdout,
+    ) as unknown[];
+    assert.equal(only.length, 1);
+  });
+
+  it('--agent claude-code lets the user skill win; --agent copilot reads .github/skills and lets the project win', () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-home-'));
+    const project = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-proj-'));
+    mkdirSync(path.join(project, '.git'));
+    skill(path.join(home, '.claude', 'skills'), 'deploy', 'Use when deploying, the user copy.');
+    skill(
+      path.join(project, '.claude', 'skills'),
+      'deploy',
+      'Use when deploying, the project copy.',
+    );
+    skill(path.join(project, '.github', 'skills'), 'triage', 'Use when triaging issues on GitHub.');
+    const claude = JSON.parse(
+      cli(['list', '--agent', 'claude-code', '--json'], project, home).stdout,
+    ) as Array<{ id: string; scope: string }>;
+    assert.deepEqual(
+      claude.map((x) => [x.id, x.scope]),
+      [['deploy', 'user']],
+    );
+    const copilot = JSON.parse(
+      cli(['list', '--agent', 'copilot', '--json'], project, home).stdout,
+    ) as Array<{ id: string; scope: string }>;
+    assert.deepEqual(
+      copilot.map((x) => [x.id, x.scope]),
+      [
+        ['deploy', 'project'],
+        ['triage', 'project'],
+      ],
+    );
+    const bad = cli(['list', '--agent', 'emacs'], project, home);
+    assert.equal(bad.status, 2);
+  });
+});
+
+describe('search --limit and empty results', () => {
+  it('--limit 0 is a usage error in one line', () => {
+    const r = cli(['search', 'review', examples, '--limit', '0']);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr.trim().split('\n').length, 2, r.stderr);
+    assert.match(r.stderr, /limit/);
+  });
+
+  it('a limit above the candidate window says so', () => {
+    const r = cli(['search', 'review', examples, '--limit', '500', '-q', '--json']);
+    assert.equal(r.status, 0);
+    const v = cli(['search', 'review', examples, '--limit', '500']);
+    assert.match(v.stderr, /\[search\/limit-above-window\]/);
+  });
+
+  it('no skills found says where it looked', () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-empty-'));
+    const r = cli(['list', empty]);
+    assert.equal(r.status, 0);
+    assert.match(
+      r.stdout,
+      new RegExp(`No skills found in ${empty.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
+  });
+});
