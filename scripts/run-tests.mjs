@@ -1,6 +1,6 @@
 // Runs every *.test.ts under src/ and test/ with node's test runner (Node 20 has no --test globs).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 function find(dir, out = []) {
@@ -10,6 +10,21 @@ function find(dir, out = []) {
     else if (e.isFile() && e.name.endsWith('.test.ts')) out.push(p);
   }
   return out;
+}
+
+// The tests read the real libraries in ../shared: without them, one line says so instead of hundreds of failures.
+const shared = path.resolve(
+  path.dirname(new URL(import.meta.url).pathname),
+  '..',
+  '..',
+  'shared',
+  'corpora',
+);
+if (!existsSync(shared)) {
+  console.error(
+    `skillset tests: the shared corpora are missing (${shared}); check out ../shared beside this repository, as .ci/run does`,
+  );
+  process.exit(1);
 }
 
 const only = process.argv.slice(2);

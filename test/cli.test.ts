@@ -212,12 +212,23 @@ describe('skillset lint', () => {
       path.join(dir, 'Odd_Name', 'SKILL.md'),
       '---\nname: Odd_Name # skillset-disable frontmatter/name-format\ndescription: Use when testing disables.\n---\nBody\n',
     );
-    const r = cli(['lint', dir, '--profile', 'spec', '--format', 'json']);
-    const codes = (
-      JSON.parse(r.stdout) as { diagnostics: Array<{ code: string }> }
-    ).diagnostics.map((d) => d.code);
+    const codesOf = (folder: string) =>
+      (
+        JSON.parse(cli(['lint', folder, '--profile', 'spec', '--format', 'json']).stdout) as {
+          diagnostics: Array<{ code: string }>;
+        }
+      ).diagnostics.map((d) => d.code);
+    const codes = codesOf(dir);
     assert.ok(!codes.includes('frontmatter/name-format'));
-    assert.ok(codes.includes('frontmatter/name-matches-folder') === false);
+    assert.ok(!codes.includes('frontmatter/name-matches-folder'));
+    // The same skill without the directive: the code it disabled is reported.
+    const control = mkdtempSync(path.join(os.tmpdir(), 'skillset-disable-control-'));
+    mkdirSync(path.join(control, 'Odd_Name'));
+    writeFileSync(
+      path.join(control, 'Odd_Name', 'SKILL.md'),
+      '---\nname: Odd_Name\ndescription: Use when testing disables.\n---\nBody\n',
+    );
+    assert.ok(codesOf(control).includes('frontmatter/name-format'));
   });
 
   it('writes SARIF and GitHub annotations', () => {

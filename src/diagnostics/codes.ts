@@ -86,8 +86,6 @@ export const PROBLEM_CODES = Object.freeze([
   'usage/unknown-skill',
 ] as const);
 
-/** A problem code. */
-export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 /** Every built-in code, sorted. */
 export const BUILTIN_CODES: readonly BuiltinCode[] = Object.freeze(

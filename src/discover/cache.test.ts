@@ -27,8 +27,17 @@ describe('the parse cache', () => {
 
   it('gives the same records warm as cold, decoding front matter lazily', async () => {
     const cold = await discoverSkills({ roots: [lib], cacheDir: false });
-    await discoverSkills({ roots: [lib], cacheDir });
-    const warm = await discoverSkills({ roots: [lib], cacheDir });
+    const coldReads: string[] = [];
+    await discoverSkills({ roots: [lib], cacheDir, onFileRead: (p) => coldReads.push(p) });
+    assert.equal(coldReads.length, 2, 'the first run reads both files');
+    // A hit reads no file: onFileRead is called for cache misses only.
+    const warmReads: string[] = [];
+    const warm = await discoverSkills({
+      roots: [lib],
+      cacheDir,
+      onFileRead: (p) => warmReads.push(p),
+    });
+    assert.deepEqual(warmReads, []);
     assert.equal(JSON.stringify(warm), JSON.stringify(cold));
     assert.deepEqual(warm.skills[0]?.frontmatter.tags, ['x', 'ü']);
   });

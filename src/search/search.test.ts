@@ -65,6 +65,17 @@ export const NEGATIVE_QUERIES = [
   'how to change a flat bicycle tyre',
 ];
 
+/** A search result that holds together: none has no results, ok has some, scores finite and falling. */
+function wellFormed(r: ReturnType<typeof index.search>, q: string): void {
+  assert.ok(r.coverage === 'ok' || r.coverage === 'none', q);
+  if (r.coverage === 'none') assert.equal(r.results.length, 0, q);
+  else assert.ok(r.results.length > 0, q);
+  for (const [i, x] of r.results.entries()) {
+    assert.ok(Number.isFinite(x.score), q);
+    if (i > 0) assert.ok((r.results[i - 1]?.score ?? 0) >= x.score, q);
+  }
+}
+
 describe('search over the salesforce library', () => {
   it('indexes every skill', () => {
     assert.equal(index.update.added, 978);
@@ -99,9 +110,11 @@ describe('search over the salesforce library', () => {
       '🙂 emoji',
       '',
     ]) {
-      const out = index.search(q);
-      assert.ok(out.coverage === 'ok' || out.coverage === 'none', q);
+      wellFormed(index.search(q), q);
     }
+    // The words in it are the library's: these find skills.
+    for (const q of ['with_sharing', 'salesforce + slack', '100% test coverage'])
+      assert.equal(index.search(q).coverage, 'ok', q);
     assert.equal(index.search('').coverage, 'none');
     assert.ok(Array.isArray(index.search('x'.repeat(10_000)).results));
   });
@@ -109,8 +122,7 @@ describe('search over the salesforce library', () => {
   it('never throws, whatever the query (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (q) => {
-        const r = index.search(q);
-        assert.ok(r.coverage === 'ok' || r.coverage === 'none');
+        wellFormed(index.search(q), q);
         assert.doesNotThrow(() => tokenize(q));
       }),
       { numRuns: 300 },
@@ -150,15 +162,20 @@ describe('search over the salesforce library', () => {
   });
 
   it('answers a query whose every term is in most bodies (the body table is not asked)', () => {
-    for (const q of ['salesforce', 'the record', 'use a field']) {
-      const r = index.search(q);
-      assert.ok(r.coverage === 'ok' || r.coverage === 'none', q);
-    }
+    for (const q of ['salesforce', 'the record', 'use a field']) wellFormed(index.search(q), q);
+    // One word every skill holds covers the query whole: results come back.
+    assert.equal(index.search('salesforce').coverage, 'ok');
   });
 
-  it('is deterministic', () => {
-    const q = 'apex trigger bulk best practices';
-    assert.equal(JSON.stringify(index.search(q)), JSON.stringify(index.search(q)));
+  it('is deterministic, across two indexes built apart', async () => {
+    const other = await openSkillIndex({ roots: salesforce, indexFile: `${indexFile}.second` });
+    try {
+      assert.equal(other.update.added, 978);
+      for (const q of ['apex trigger bulk best practices', 'flow fault paths', 'lwc wire', 'x'])
+        assert.equal(JSON.stringify(other.search(q)), JSON.stringify(index.search(q)), q);
+    } finally {
+      other.close();
+    }
   });
 });
 

@@ -17,7 +17,7 @@ import type {
 import { type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
 import { updateIndex } from './sqlite-update.js';
 
-export { INDEX_VERSION, storeError } from './sqlite-open.js';
+export { storeError } from './sqlite-open.js';
 
 /** How many times `term` stands as a whole word in `text` (terms separated by spaces and newlines). */
 function occurrences(text: string, term: string): number {
