@@ -86,7 +86,6 @@ export const PROBLEM_CODES = Object.freeze([
   'usage/unknown-skill',
 ] as const);
 
-
 /** Every built-in code, sorted. */
 export const BUILTIN_CODES: readonly BuiltinCode[] = Object.freeze(
   Object.keys(BUILTIN).sort() as BuiltinCode[],

@@ -6,7 +6,6 @@ import { parseYamlFast, type YamlResult } from './yaml-fast.js';
 import { yaml } from './yaml-lib.js';
 import { quoteSuspectValues } from './yaml-retry.js';
 
-
 /** Bounds that refuse front matter built to exhaust the parser. */
 export const YAML_LIMITS = Object.freeze({
   /** Front matter larger than this many characters is refused. */
