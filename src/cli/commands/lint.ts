@@ -53,6 +53,12 @@ export async function runLint(paths: string[], opts: LintCliOptions): Promise<nu
     }),
   );
   if (report.summary.errors > 0) return 1;
-  if (opts.maxWarnings !== undefined && report.summary.warnings > opts.maxWarnings) return 1;
+  if (opts.maxWarnings !== undefined && report.summary.warnings > opts.maxWarnings) {
+    if (!opts.quiet)
+      process.stderr.write(
+        `skillset: ${report.summary.warnings} warnings, more than --max-warnings ${opts.maxWarnings}: exit 1\n`,
+      );
+    return 1;
+  }
   return 0;
 }

@@ -88,3 +88,26 @@ describe('lint formats', () => {
     assert.match(out, /✖ 2 skills linted: \d+ errors, \d+ warnings?\n$/);
   });
 });
+
+describe('stylish, over a library that repeats one finding', () => {
+  const tree: Record<string, { 'SKILL.md': string }> = {};
+  for (const n of ['a', 'b', 'c', 'd', 'e', 'f'])
+    tree[n] = {
+      'SKILL.md': `---\nname: ${n}\ndescription: Use when testing ${n}.\ncategory: x\n---\nBody\n`,
+    };
+  it('prints a finding repeated in many files once, with its count; --verbose lists each', async () => {
+    const r = lintReport(
+      await lintSkills({
+        fs: createMemoryFileSystem({ lib: tree }),
+        roots: ['/lib'],
+        profile: 'spec',
+      }),
+    );
+    const out = formatStylish(r);
+    assert.match(out, /^ +6× {2}error {4}Unexpected fields in frontmatter: `category`/m);
+    assert.ok(!out.includes('/lib/a/SKILL.md'), out);
+    const verbose = formatStylish(r, { verbose: true });
+    for (const n of ['a', 'b', 'c', 'd', 'e', 'f'])
+      assert.ok(verbose.includes(`/lib/${n}/SKILL.md`));
+  });
+});

@@ -104,8 +104,7 @@ export const bodyBrokenLink = defineRule({
   severity: { spec: 'off', recommended: 'warning' },
   options: z.object({}),
   messages: {
-    missing:
-      'Unexpected link to missing file `{target}`, expected a path relative to the skill folder',
+    missing: 'The link `{target}` leads to no file (it resolves from the skill folder to `{path}`)',
   },
   async check(ctx) {
     // No `](` and no `]:`: no link can be there, so leave the body undecoded.

@@ -18,7 +18,7 @@ testRule(bodyTooLong, [
   {
     title: 'reports about 5,001 tokens (characters / 4)',
     files: { 'x/SKILL.md': skill(`${'x'.repeat(20001)}\n`) },
-    expect: [{ messageId: 'tokens', message: 'about 5001 tokens, expected at most 5000', line: 5 }],
+    expect: [{ messageId: 'tokens', message: 'about 5001 tokens, over the 5000', line: 5 }],
   },
   {
     title: 'reports both limits in one diagnostic',
@@ -39,7 +39,7 @@ testRule(bodyTooLong, [
     title: 'takes the limits from `maxLines` and `maxTokens`',
     files: { 'x/SKILL.md': skill('line\n'.repeat(11)) },
     options: { maxLines: 10, maxTokens: 100 },
-    expect: [{ messageId: 'lines', message: '11 lines, expected at most 10' }],
+    expect: [{ messageId: 'lines', message: '11 lines long, over the 10' }],
   },
   {
     title: 'is off in the spec profile',

@@ -16,9 +16,9 @@ export const bodyTooLong = defineRule({
   }),
   messages: {
     lines:
-      'Unexpected body of {lines} lines, expected at most {maxLines}; move detail into `references/` files and link to them',
+      'The body is {lines} lines long, over the {maxLines} an agent should load at once; move detail into `references/` files and link to them',
     tokens:
-      'Unexpected body of about {tokens} tokens, expected at most {maxTokens}; move detail into `references/` files and link to them',
+      'The body is about {tokens} tokens, over the {maxTokens} an agent should load at once; move detail into `references/` files and link to them',
     both: 'Unexpected body of {lines} lines and about {tokens} tokens, expected at most {maxLines} lines and {maxTokens} tokens; move detail into `references/` files and link to them',
   },
   check(ctx) {

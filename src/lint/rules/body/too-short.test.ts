@@ -17,9 +17,7 @@ testRule(bodyTooShort, [
   {
     title: 'suggests merging into a related skill',
     files: { 'x/SKILL.md': skill('Run `npm test`.\n') },
-    expect: [
-      { message: 'about 4 tokens, expected at least 200; consider merging into a related skill' },
-    ],
+    expect: [{ message: 'about 4 tokens, under 200: too little for an agent to act on' }],
   },
   {
     title: 'does not count blank lines around the text',

@@ -13,7 +13,7 @@ export const bodyTooShort = defineRule({
   options: z.object({ minTokens: z.number().int().nonnegative().default(200) }),
   messages: {
     short:
-      'Unexpected body of about {tokens} tokens, expected at least {minTokens}; consider merging into a related skill',
+      'The body is about {tokens} tokens, under {minTokens}: too little for an agent to act on; add the steps, or merge it into a related skill',
   },
   check(ctx) {
     const { minTokens } = ctx.options;
