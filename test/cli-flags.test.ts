@@ -142,7 +142,9 @@ describe('search --limit and empty results', () => {
     assert.equal(r.status, 0);
     assert.match(
       r.stdout,
-      new RegExp(`No skills found in ${empty.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      new RegExp(
+        `No skills found: read ${empty.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(additional\\)`,
+      ),
     );
   });
 });

@@ -189,6 +189,22 @@ async function mapBounded<T, R>(
   return out;
 }
 
+/** Where discovery looked when it found nothing: the folders read, and those looked for but absent. */
+function noSkills(cwd: string, roots: readonly RootSpec[], absent: readonly string[]): Diagnostic {
+  const read = roots.map((r) => `${r.path} (${r.scope})`);
+  const parts = [
+    read.length > 0 ? `read ${read.join(', ')}` : 'no skills folder exists',
+    absent.length > 0 ? `looked for ${absent.join(', ')}` : '',
+  ].filter(Boolean);
+  return diagnostic(
+    'discover/no-skills',
+    'info',
+    roots[0]?.path ?? cwd,
+    `No skills found: ${parts.join('; ')}. A skill is a folder with a SKILL.md; --verbose shows folders skipped (depth, .gitignore)`,
+    { data: { read: roots.map((r) => r.path), absent: [...absent] } },
+  );
+}
+
 /** Discover skills across scopes (or explicit roots). Never throws for content or missing folders. */
 export async function discoverSkills(options: DiscoverOptions = {}): Promise<DiscoverResult> {
   const fs = options.fs ?? nodeFileSystem;
@@ -203,6 +219,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
       ? precedence.indexOf(r.scope) * 100
       : precedence.indexOf('project') * 100 + r.priority;
   let roots: RootSpec[];
+  const absent: string[] = [];
   if (options.roots) {
     roots = options.roots.map((r) =>
       typeof r === 'string'
@@ -210,14 +227,18 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
         : { ...r, path: path.resolve(cwd, r.path) },
     );
   } else {
-    roots = await standardRoots(fs, {
-      agent,
-      cwd,
-      home,
-      managedDir: options.managedDir,
-      additionalDirs: options.additionalDirs,
-      pluginDirs: options.pluginDirs,
-    });
+    roots = await standardRoots(
+      fs,
+      {
+        agent,
+        cwd,
+        home,
+        managedDir: options.managedDir,
+        additionalDirs: options.additionalDirs,
+        pluginDirs: options.pluginDirs,
+      },
+      absent,
+    );
   }
   if (options.touched && options.touched.length > 0)
     roots.push(...(await nestedRoots(fs, cwd, options.touched)));
@@ -249,6 +270,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
   });
   const resolved = resolveCatalog(candidates, roots);
   diagnostics.push(...resolved.diagnostics);
+  if (resolved.skills.length === 0) diagnostics.push(noSkills(cwd, roots, absent));
   diagnostics.sort(compareDiagnostics);
   return {
     skills: resolved.skills,

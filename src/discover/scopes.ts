@@ -97,8 +97,12 @@ async function pluginName(fs: FileSystem, dir: string): Promise<string> {
   return path.basename(dir);
 }
 
-/** The roots of every standard scope, closest project folder first. Missing folders are left out. */
-export async function standardRoots(fs: FileSystem, o: ScopeOptions): Promise<RootSpec[]> {
+/** The roots of every standard scope, closest project folder first. Missing folders are left out (and listed in `absent`). */
+export async function standardRoots(
+  fs: FileSystem,
+  o: ScopeOptions,
+  absent?: string[],
+): Promise<RootSpec[]> {
   const roots: RootSpec[] = [];
   const preset = o.agent ?? AGENT_PRESETS.skillset;
   const managed = o.managedDir ?? process.env.SKILLSET_MANAGED_DIR ?? preset.managed;
@@ -156,7 +160,9 @@ export async function standardRoots(fs: FileSystem, o: ScopeOptions): Promise<Ro
     });
   }
   const present: RootSpec[] = [];
-  for (const r of roots) if (await pathExists(fs, r.path)) present.push(r);
+  for (const r of roots)
+    if (await pathExists(fs, r.path)) present.push(r);
+    else absent?.push(r.path);
   return present;
 }
 

@@ -62,6 +62,7 @@ export async function walkRoot(
   const diagnostics: Diagnostic[] = [];
   let folders = 0;
   let cutByDepth = 0;
+  let ignored = 0;
   let stopped = false;
   const maxDepth = options.recursive ? options.maxDepth : 1;
 
@@ -143,7 +144,10 @@ export async function walkRoot(
         if (target === undefined) continue;
         real = target;
       }
-      if (ignoreStack.ignores(child, true)) continue;
+      if (ignoreStack.ignores(child, true)) {
+        ignored++;
+        continue;
+      }
       if (frame.depth + 1 > maxDepth) {
         if (!inSkill) cutByDepth++;
         continue;
@@ -198,6 +202,16 @@ export async function walkRoot(
       ),
     );
   }
+  if (ignored > 0)
+    diagnostics.push(
+      diagnostic(
+        'discover/gitignored',
+        'info',
+        root,
+        `${ignored} folder${ignored === 1 ? '' : 's'} not searched: a .gitignore ignores ${ignored === 1 ? 'it' : 'them'}`,
+        { data: { folders: ignored } },
+      ),
+    );
   return { found, diagnostics, folders };
 }
 

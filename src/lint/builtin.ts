@@ -16,8 +16,10 @@ const OVERRIDES: Record<Profile, Record<string, RuleSeverity>> = {
     'parse/description-from-body': 'off',
     'parse/missing-description': 'off',
     'frontmatter/invalid-value': 'off',
+    // Lint says it its own way, as an error for a root that holds nothing (`lint/no-skills`).
+    'discover/no-skills': 'off',
   },
-  recommended: {},
+  recommended: { 'discover/no-skills': 'off' },
 };
 
 export { BUILTIN_CODES } from '../diagnostics/codes.js';

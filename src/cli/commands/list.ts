@@ -6,13 +6,15 @@ import { type SkillCliOptions, settingsInput, unwrap, writeOut } from '../option
 /** Run `skillset list`; resolves to the exit code. */
 export async function runList(paths: string[], opts: SkillCliOptions): Promise<number> {
   const service = await createService(settingsInput(paths, opts));
-  const skills = unwrap(await service.list(), opts);
+  const outcome = await service.list();
+  const skills = unwrap(outcome, opts);
   if (opts.json) {
     await writeOut(`${JSON.stringify(skills, null, 2)}\n`);
     return 0;
   }
   if (skills.length === 0) {
-    await writeOut(`${noSkills(service.settings.discover.roots as string[] | undefined)}\n`);
+    const why = outcome.diagnostics.find((d) => d.code === 'discover/no-skills');
+    await writeOut(`${why?.message ?? 'No skills found.'}\n`);
     return 0;
   }
   const idWidth = Math.min(40, Math.max(...skills.map((s) => s.id.length)));
@@ -23,11 +25,4 @@ export async function runList(paths: string[], opts: SkillCliOptions): Promise<n
   lines.push('', `${skills.length} skill${skills.length === 1 ? '' : 's'}`);
   await writeOut(`${lines.join('\n')}\n`);
   return 0;
-}
-
-/** "No skills found", saying where we looked. */
-export function noSkills(roots: readonly string[] | undefined): string {
-  return roots && roots.length > 0
-    ? `No skills found in ${roots.join(', ')} (a skill is a folder with a SKILL.md; --verbose shows folders skipped).`
-    : 'No skills found in the standard scopes (.claude/skills, .agents/skills and the user folders; --verbose shows folders skipped). Pass a folder, or --dir.';
 }
