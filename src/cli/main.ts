@@ -119,7 +119,7 @@ function program(): Command {
     .option('--list-rules', 'list the rules with their severity in each profile, and exit')
     .addHelpText(
       'after',
-      '\nJSON (--format json): { "summary": { "skills", "errors", "warnings" }, "diagnostics": [ { "code", "severity", "message", "file", "start": { "line", "column" } } ] }.\nExit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or config error.\nRules and config: docs/lint.md.',
+      '\nJSON (--format json): { "summary": { "skills", "errors", "warnings" }, "diagnostics": [ { "code", "severity", "message", "file", "start": { "line", "column" }, "end"?, "data"?, "related"? } ] }.\nlint FILE… lints the skills holding those files.\nExit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or config error.\nRules and config: docs/lint.md.',
     )
     .action(async (paths: string[], opts) => {
       const { runLint } = await import('./commands/lint.js');
