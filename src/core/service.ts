@@ -6,11 +6,11 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import { type DiscoverResult, discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
-import { type SearchJson, searchJson } from '../search/format.js';
-import { openSkillIndex, type SkillIndex } from '../search/search.js';
+import type { SearchJson } from '../search/format.js';
+import type { SkillIndex } from '../search/search.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
-import { type EvalRun, evalFile } from './eval.js';
+import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
 import { resolveSettings, type Settings, type SettingsInput } from './settings.js';
 import type { IndexReport, LintReport, ShowResult, SkillSummary } from './views.js';
@@ -77,6 +77,8 @@ export async function createService(
   const opened = async (): Promise<SkillIndex> => {
     if (!index) {
       const started = performance.now();
+      // The search stack loads on first use: list, show and lint never pay for it.
+      const { openSkillIndex } = await import('../search/search.js');
       index = await openSkillIndex({
         discovery: await discovered(),
         indexFile: settings.indexFile,
@@ -143,6 +145,7 @@ export async function createService(
             ),
           );
         const result = i.search(query, { limit });
+        const { searchJson } = await import('../search/format.js');
         return searchJson(result, { explain: o.explain === true, weights: settings.rank.weights });
       }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...notes] }));
     },
@@ -164,6 +167,7 @@ export async function createService(
       const warnings: typeof settings.diagnostics = [];
       return attempt(seen(d), async () => {
         const i = await opened();
+        const { evalFile } = await import('./eval.js');
         return evalFile(i, labelsFile, o.compare, warnings);
       }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...warnings] }));
     },

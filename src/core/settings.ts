@@ -9,8 +9,8 @@ import { defaultCacheDir } from '../discover/cache.js';
 import type { DiscoverOptions } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
 import type { Profile } from '../lint/define-rule.js';
-import { DEFAULT_RANK, type RankSettings } from '../search/rank.js';
-import { defaultIndexFile } from '../search/search.js';
+import { defaultIndexFile } from '../search/index-file.js';
+import { DEFAULT_RANK, type RankSettings } from '../search/rank-settings.js';
 import { unwritableReason } from '../util/dirs.js';
 
 /** What a caller (a CLI command, the MCP server, a library user) asks for; every field optional. */

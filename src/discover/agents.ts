@@ -46,7 +46,8 @@ export interface AgentPreset {
   docs: readonly string[];
 }
 
-const PROJECT_FIRST: Precedence = [
+/** The default order: project skills shadow user skills. */
+export const DEFAULT_PRECEDENCE: Precedence = Object.freeze([
   'managed',
   'nested',
   'project',
@@ -54,8 +55,10 @@ const PROJECT_FIRST: Precedence = [
   'additional',
   'legacy',
   'plugin',
-];
-const USER_FIRST: Precedence = [
+]);
+
+/** Claude Code's order: user skills shadow project skills. */
+export const CLAUDE_CODE_PRECEDENCE: Precedence = Object.freeze([
   'managed',
   'user',
   'nested',
@@ -63,7 +66,7 @@ const USER_FIRST: Precedence = [
   'additional',
   'legacy',
   'plugin',
-];
+]);
 
 /** Every preset, by name. */
 export const AGENT_PRESETS: Readonly<Record<AgentName, AgentPreset>> = {
@@ -74,7 +77,7 @@ export const AGENT_PRESETS: Readonly<Record<AgentName, AgentPreset>> = {
     user: ['.agents/skills', '.claude/skills'],
     legacy: true,
     recursive: false,
-    precedence: PROJECT_FIRST,
+    precedence: DEFAULT_PRECEDENCE,
     docs: ['https://agentskills.io/client-implementation/adding-skills-support'],
   },
   'claude-code': {
@@ -85,7 +88,7 @@ export const AGENT_PRESETS: Readonly<Record<AgentName, AgentPreset>> = {
     managed: '/etc/claude-code/.claude/skills',
     legacy: true,
     recursive: false,
-    precedence: USER_FIRST,
+    precedence: CLAUDE_CODE_PRECEDENCE,
     docs: ['https://code.claude.com/docs/en/skills', 'https://code.claude.com/docs/en/settings'],
   },
   codex: {
@@ -96,7 +99,7 @@ export const AGENT_PRESETS: Readonly<Record<AgentName, AgentPreset>> = {
     managed: '/etc/codex/skills',
     legacy: false,
     recursive: false,
-    precedence: PROJECT_FIRST,
+    precedence: DEFAULT_PRECEDENCE,
     clashNote:
       'Codex lists both skills of a clash; skillset loads the project one and reports the other as shadowed',
     docs: ['https://developers.openai.com/codex/skills'],
@@ -108,7 +111,7 @@ export const AGENT_PRESETS: Readonly<Record<AgentName, AgentPreset>> = {
     user: ['.agents/skills', '.cursor/skills', '.claude/skills', '.codex/skills'],
     legacy: false,
     recursive: true,
-    precedence: PROJECT_FIRST,
+    precedence: DEFAULT_PRECEDENCE,
     clashNote:
       "Cursor's documentation does not say which skill wins a clash; skillset lets the project one win",
     docs: ['https://cursor.com/docs/skills', 'https://cursor.com/help/customization/skills'],
@@ -120,7 +123,7 @@ export const AGENT_PRESETS: Readonly<Record<AgentName, AgentPreset>> = {
     user: ['.copilot/skills', '.agents/skills'],
     legacy: true,
     recursive: false,
-    precedence: PROJECT_FIRST,
+    precedence: DEFAULT_PRECEDENCE,
     docs: [
       'https://docs.github.com/en/copilot/concepts/agents/about-agent-skills',
       'https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-command-reference',
@@ -133,7 +136,7 @@ export const AGENT_PRESETS: Readonly<Record<AgentName, AgentPreset>> = {
     user: ['.gemini/skills', '.agents/skills'],
     legacy: false,
     recursive: false,
-    precedence: PROJECT_FIRST,
+    precedence: DEFAULT_PRECEDENCE,
     docs: ['https://geminicli.com/docs/cli/using-agent-skills'],
   },
   opencode: {
@@ -143,7 +146,7 @@ export const AGENT_PRESETS: Readonly<Record<AgentName, AgentPreset>> = {
     user: ['.config/opencode/skills', '.claude/skills', '.agents/skills'],
     legacy: false,
     recursive: true,
-    precedence: PROJECT_FIRST,
+    precedence: DEFAULT_PRECEDENCE,
     sourceOrder: [
       { scope: 'project', folder: '.opencode/skills' },
       { scope: 'user', folder: '.config/opencode/skills' },

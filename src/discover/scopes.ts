@@ -2,7 +2,12 @@
 
 import path from 'node:path';
 import type { Scope } from '../skill/types.js';
-import { AGENT_PRESETS, type AgentPreset } from './agents.js';
+import {
+  AGENT_PRESETS,
+  type AgentPreset,
+  CLAUDE_CODE_PRECEDENCE,
+  DEFAULT_PRECEDENCE,
+} from './agents.js';
 import { type FileSystem, pathExists } from './fs.js';
 
 /** One folder to search, with the scope it belongs to. */
@@ -22,27 +27,7 @@ export interface RootSpec {
 /** A precedence order: earlier scopes win name clashes. */
 export type Precedence = readonly Scope[];
 
-/** The default order: project skills shadow user skills. */
-export const DEFAULT_PRECEDENCE: Precedence = Object.freeze([
-  'managed',
-  'nested',
-  'project',
-  'user',
-  'additional',
-  'legacy',
-  'plugin',
-]);
-
-/** Claude Code's order: user skills shadow project skills. */
-export const CLAUDE_CODE_PRECEDENCE: Precedence = Object.freeze([
-  'managed',
-  'user',
-  'nested',
-  'project',
-  'additional',
-  'legacy',
-  'plugin',
-]);
+export { CLAUDE_CODE_PRECEDENCE, DEFAULT_PRECEDENCE } from './agents.js';
 
 /** A named preset or an explicit order. */
 export function resolvePrecedence(

@@ -1,59 +1,14 @@
 // Ranking: candidates from the index, features per skill, weighted scores, NOT-for adjustments, copies grouped, the gate.
 
-import type { MetaField } from './document.js';
 import { type Bm25, extractFeatures, type Feature, type FeatureVector } from './features.js';
 import { type BodyReader, type GateSettings, type GateVerdict, judge } from './gate.js';
 import type { SearchIndexStore, StoredDoc } from './index-store.js';
-import { type Adjustment, type NotForSettings, notForAdjustments } from './not-for.js';
+import { type Adjustment, notForAdjustments } from './not-for.js';
 import { type PreparedQuery, prepareQuery } from './query.js';
-import { type FeatureWeights, scoreFeatures } from './score.js';
+import { DEFAULT_RANK, type RankSettings } from './rank-settings.js';
+import { scoreFeatures } from './score.js';
 
-/** Weights and thresholds of the ranker. */
-export interface RankSettings {
-  /** BM25 column weights, in META_FIELDS order. */
-  columns: Record<MetaField, number>;
-  /** Score = Σ weight × feature (see features.ts for each feature). */
-  weights: FeatureWeights;
-  /** A skill whose `NOT for` topic the query matches is multiplied by `demote`; its redirect gains `redirect`. */
-  notFor: NotForSettings;
-  /** `coverage: none` when none of the best `gateDepth` skills covers this share of the (IDF-weighted) query. */
-  minCoverage: number;
-  /** How many of the best skills the gate looks at. */
-  gateDepth: number;
-  /** Candidates read from each table. */
-  candidates: number;
-  /** Terms found in more than this share of bodies are not asked of the body table (long lists, little weight). */
-  bodyMaxShare: number;
-  /** The postings a query may ask of each table (bounds the cost of common words in very large libraries). */
-  postingBudget: number;
-  /** A query term found only in the body counts this much toward coverage (1 in metadata). */
-  bodyCoverage: number;
-  /** How fast a body-only term's gate credit saturates with its count (0: presence is enough). */
-  bodySaturation: number;
-}
-
-/** The ranker's defaults, chosen leave-one-library-out over four libraries (docs/search.md). */
-export const DEFAULT_RANK: RankSettings = {
-  columns: { name: 6, description: 3, triggers: 3, tags: 2, headings: 1 },
-  weights: {
-    meta: 1,
-    body: 2,
-    coverage: 1.5,
-    name: 1.5,
-    phrase: 2,
-    nameQuery: 0,
-    trigger: 2,
-    authority: 0.8,
-  },
-  notFor: { demote: 0.5, redirect: 0.3 },
-  minCoverage: 0.55,
-  gateDepth: 10,
-  candidates: 50,
-  bodyMaxShare: 0.5,
-  postingBudget: 2500,
-  bodyCoverage: 1,
-  bodySaturation: 0.25,
-};
+export { DEFAULT_RANK, type RankSettings } from './rank-settings.js';
 
 /** The parts of a score: weight × feature for each feature, plus NOT-for adjustments; they add up to the score. */
 export type ScoreParts = Record<Feature | 'notFor' | 'redirect', number>;

@@ -1,10 +1,7 @@
 // openSkillIndex: discover skills, bring the index file up to date by content hash, and search it.
 
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
-import { defaultCacheDir } from '../discover/cache.js';
 import { type DiscoverOptions, type DiscoverResult, discoverSkills } from '../discover/discover.js';
 import type { Skill } from '../skill/types.js';
 import { toDocument } from './document.js';
@@ -43,15 +40,6 @@ export interface SkillIndex {
   /** Bring the index in line with a newer catalog (only what changed is re-indexed). */
   refresh(next: DiscoverResult): Promise<UpdateStats>;
   close(): void;
-}
-
-/** The default index file for a set of roots: in the cache folder, named by the roots. */
-export function defaultIndexFile(roots: readonly string[], cacheDir = defaultCacheDir()): string {
-  const key = createHash('sha256')
-    .update(roots.map((r) => path.resolve(r)).join('\0'))
-    .digest('hex')
-    .slice(0, 20);
-  return path.join(cacheDir, `index-${key}.sqlite`);
 }
 
 /** Discover skills, update the index incrementally (only changed content is re-indexed), and return it open. */
