@@ -59,6 +59,7 @@ function program(): Command {
   const p = new Command('skillset')
     .description('Discover, parse and serve agent skills (folders with a SKILL.md).')
     .version(VERSION, '-v, --version')
+    .option('--debug', 'print the stack trace of an internal error (a bug in skillset)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 
@@ -217,7 +218,13 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`skillset: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+    // Our own bug: one line, and the stack only when asked for.
+    const debug = argv.includes('--debug') || process.env.SKILLSET_DEBUG === '1';
+    process.stderr.write(
+      debug
+        ? `skillset: internal error: ${(e as Error)?.stack ?? String(e)}\n`
+        : `skillset: internal error: ${(e as Error)?.message ?? String(e)}\n  This is a bug in skillset; run again with --debug for the stack trace, and report it.\n`,
+    );
     process.exitCode = 2;
   }
 }
