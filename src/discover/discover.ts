@@ -11,6 +11,7 @@ import {
 } from '../catalog/resolve.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { Skill } from '../skill/types.js';
+import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import { AGENT_PRESETS, type AgentName } from './agents.js';
 import { ParseCache } from './cache.js';
 import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
@@ -19,6 +20,7 @@ import { scanLegacy } from './legacy.js';
 import { DEFAULT_MAX_FILE_BYTES, readFoundSkill } from './read.js';
 import { SkillRecord } from './record.js';
 import {
+  chainFolders,
   nestedRoots,
   type Precedence,
   projectFolders,
@@ -27,6 +29,7 @@ import {
   standardRoots,
 } from './scopes.js';
 import { type FoundSkill, walkRoot } from './walk.js';
+import { WalkCache } from './walk-cache.js';
 
 /** Options for discoverSkills. Every field is optional. */
 export interface DiscoverOptions {
@@ -118,28 +121,44 @@ async function scanRoot(
   if (spec.legacy) return scanLegacy(fs, spec, realRoot, o.maxFileBytes);
 
   let ignores: GitignoreStack = NO_GITIGNORE;
+  let chainTop = '';
+  let chainFrom = '';
   if (spec.recursive || spec.scope === 'nested') {
     const chain = await projectFolders(fs, spec.path, o.home);
     const top = chain[chain.length - 1] ?? spec.path;
-    ignores = await gitignoreChain(
-      fs,
-      spec.scope === 'nested' ? o.cwd : top,
-      path.dirname(spec.path),
-    );
+    chainTop = spec.scope === 'nested' ? o.cwd : top;
+    chainFrom = path.dirname(spec.path);
+    ignores = await gitignoreChain(fs, chainTop, chainFrom);
     if (ignores.ignores(spec.path, true)) return { candidates: [], diagnostics: [] };
   }
-  const walk = await walkRoot(
-    fs,
-    spec.path,
-    realRoot,
-    {
-      recursive: spec.recursive ?? false,
-      maxDepth: o.maxDepth,
-      maxFolders: o.maxFolders,
-      acceptLowercase: o.acceptLowercase,
-    },
-    ignores,
-  );
+  const walkOptions = {
+    recursive: spec.recursive ?? false,
+    maxDepth: o.maxDepth,
+    maxFolders: o.maxFolders,
+    acceptLowercase: o.acceptLowercase,
+  };
+  // A warm start on the real file system reuses the last walk when no folder it listed has changed.
+  const walkCache =
+    o.cacheDir !== false && fs === nodeFileSystem
+      ? WalkCache.open(
+          o.cacheDir,
+          JSON.stringify([realRoot, spec.path, walkOptions, chainTop, chainFrom]),
+        )
+      : undefined;
+  let walk = walkCache?.load();
+  if (!walk) {
+    if (walkCache)
+      for (const dir of chainFolders(chainTop, chainFrom))
+        walkCache.watch.gitignore(path.join(dir, '.gitignore'));
+    walk = await walkRoot(
+      fs,
+      spec.path,
+      realRoot,
+      walkCache ? { ...walkOptions, watch: walkCache.watch } : walkOptions,
+      ignores,
+    );
+    walkCache?.save(walk);
+  }
   const cache =
     o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
   const out: RootScan = { candidates: [], diagnostics: walk.diagnostics };
@@ -162,30 +181,6 @@ async function scanRoot(
     });
   });
   cache?.save();
-  return out;
-}
-
-/**
- * Files read at once per root. Started all together, a 100,000-skill library held every file's bytes
- * before parsing any of them (half a gigabyte); a few dozen keep the disk busy and memory flat.
- */
-const READS_IN_FLIGHT = 32;
-
-/** `Promise.all(items.map(f))` with at most `limit` calls of `f` pending; results in input order. */
-async function mapBounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  f: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await f(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
 

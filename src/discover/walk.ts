@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { type EntryKind, errorCode, type FileSystem, linkFailure } from './fs.js';
 import { type GitignoreStack, loadGitignore } from './gitignore.js';
+import type { WalkWatch } from './walk-cache.js';
 
 /** How to walk a root. */
 export interface WalkOptions {
@@ -15,6 +16,8 @@ export interface WalkOptions {
   maxFolders: number;
   /** Take `skill.md` when a folder has no `SKILL.md` (the reference validator does). */
   acceptLowercase?: boolean;
+  /** Told of each folder listed, `.gitignore` read and link met (the walk cache records them). */
+  watch?: WalkWatch;
 }
 
 /** A SKILL.md entry found by the walk (not yet read). */
@@ -69,6 +72,7 @@ export async function walkRoot(
   async function visit(frame: Frame): Promise<void> {
     if (stopped) return;
     let entries: Array<{ name: string; kind: EntryKind }>;
+    options.watch?.folder(frame.dir);
     try {
       entries = await fs.readdir(frame.dir);
     } catch (e) {
@@ -130,7 +134,9 @@ export async function walkRoot(
     if (inSkill && !options.recursive) return;
 
     let ignoreStack = frame.ignores;
+    if (options.watch && entries.some((e) => e.kind === 'symlink')) options.watch.link();
     if (entries.some((e) => e.name === '.gitignore' && e.kind === 'file')) {
+      options.watch?.gitignore(path.join(frame.dir, '.gitignore'));
       ignoreStack = await loadGitignore(fs, frame.dir, ignoreStack);
     }
     for (const entry of entries) {
