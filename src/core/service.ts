@@ -81,6 +81,7 @@ export async function createService(
       const { openSkillIndex } = await import('../search/search.js');
       index = await openSkillIndex({
         discovery: await discovered(),
+        fs: settings.fs,
         indexFile: settings.indexFile,
         rebuildUnreadable: !settings.indexFileGiven,
         rank: settings.rank,
@@ -107,7 +108,7 @@ export async function createService(
       return attempt(diagnostics, async () => {
         const skill = findSkill(d.skills, name);
         diagnostics.push(...skill.diagnostics);
-        const body = o.body ? (await readSkillBody(skill)).body : undefined;
+        const body = o.body ? (await readSkillBody(skill, { fs: settings.fs })).body : undefined;
         return showResult(skill, body);
       });
     },

@@ -7,6 +7,7 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { AGENTS, type AgentName } from '../discover/agents.js';
 import { defaultCacheDir } from '../discover/cache.js';
 import type { DiscoverOptions } from '../discover/discover.js';
+import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
 import type { Profile } from '../lint/define-rule.js';
 import { defaultIndexFile } from '../search/index-file.js';
@@ -42,6 +43,8 @@ export interface SettingsInput {
   configFile?: string;
   /** The lint profile (default: the config's, else `recommended`). */
   profile?: Profile;
+  /** The file system skills are read through (default: the real one). Roots are checked through it too. */
+  fs?: FileSystem;
 }
 
 /** Settings resolved once: what discovery, the index, search and lint each read. */
@@ -61,6 +64,8 @@ export interface Settings {
   configFile: string | undefined;
   /** Problems with the environment that were worked around (an unusable cache folder, say). */
   diagnostics: Diagnostic[];
+  /** The file system skills and bodies are read through. */
+  fs: FileSystem;
 }
 
 function check(ok: boolean, code: string, message: string, hint?: string): void {
@@ -94,17 +99,18 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
   const given = (input.roots ?? []).map((r) => path.resolve(cwd, r));
   const roots = input.filesAsSkills ? skillFolders(given, diagnostics) : given;
   const addDirs = (input.addDirs ?? []).map((r) => path.resolve(cwd, r));
+  const fs = input.fs ?? nodeFileSystem;
   for (const r of [...roots, ...addDirs]) {
-    let st: nodeFs.Stats;
+    let st: Awaited<ReturnType<FileSystem['stat']>>;
     try {
-      st = nodeFs.statSync(r);
+      st = await fs.stat(r);
     } catch {
       throw new SkillsetError('usage/missing-root', `No such folder: ${r}`, {
         hint: 'Pass a folder that holds skills (folders with a SKILL.md).',
       });
     }
     check(
-      st.isDirectory(),
+      st.kind === 'dir',
       'usage/missing-root',
       `Not a folder: ${r}`,
       'Pass the folder that holds the SKILL.md, not the file.',
@@ -128,6 +134,7 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
       );
   }
   const discover: DiscoverOptions = { cwd, cacheDir };
+  if (input.fs) discover.fs = input.fs;
   if (input.precedence) discover.precedence = input.precedence;
   if (input.agent) discover.agent = input.agent;
   if (addDirs.length > 0) discover.additionalDirs = addDirs;
@@ -155,6 +162,7 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
     },
     configFile,
     diagnostics,
+    fs,
   };
 }
 

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createMemoryFileSystem } from '../discover/memory-fs.js';
+import { createService } from './service.js';
+
+const fs = createMemoryFileSystem({
+  lib: {
+    'bash-defensive': {
+      'SKILL.md':
+        '---\nname: bash-defensive\ndescription: Use when writing bash scripts that fail safely with set -euo pipefail and traps.\n---\n# Bash\n\nQuote variables; use `set -euo pipefail`.\n',
+    },
+    'sql-migrations': {
+      'SKILL.md':
+        '---\nname: sql-migrations\ndescription: Use when writing reversible SQL schema migrations.\n---\n# Migrations\n\nWrite a down step for every up step.\n',
+    },
+  },
+});
+
+describe('the service over an injected file system', () => {
+  it('lists, shows, searches and lints without touching the disk', async () => {
+    const service = await createService({ fs, roots: ['/lib'], cache: false, cwd: '/' });
+    try {
+      assert.equal(service.settings.indexFile, ':memory:');
+      const list = await service.list();
+      assert.ok(list.ok);
+      assert.deepEqual(
+        list.value.map((s) => s.id),
+        ['bash-defensive', 'sql-migrations'],
+      );
+      const shown = await service.show('bash-defensive', { body: true });
+      assert.ok(shown.ok);
+      assert.match(shown.value.body ?? '', /set -euo pipefail/);
+      const found = await service.search('make my bash script fail safely');
+      assert.ok(found.ok);
+      assert.equal(found.value.results[0]?.id, 'bash-defensive');
+      const lint = await service.lint();
+      assert.ok(lint.ok);
+      assert.equal(lint.value.summary.skills, 2);
+    } finally {
+      service.close();
+    }
+  });
+
+  it('gives back problems with stable codes, and a did-you-mean', async () => {
+    const service = await createService({ fs, roots: ['/lib'], cache: false, cwd: '/' });
+    const shown = await service.show('bash-defensiv');
+    assert.ok(!shown.ok);
+    assert.equal(shown.problem.code, 'usage/unknown-skill');
+    assert.equal(shown.problem.data?.didYouMean, 'bash-defensive');
+    const none = await service.search('x', { limit: 0 });
+    assert.ok(!none.ok);
+    assert.equal(none.problem.code, 'usage/invalid-limit');
+    await assert.rejects(
+      createService({ fs, roots: ['/nope'], cache: false, cwd: '/' }),
+      (e: Error & { code?: string }) => e.code === 'usage/missing-root',
+    );
+    service.close();
+  });
+});
