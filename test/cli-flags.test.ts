@@ -36,9 +36,20 @@ describe('lint FILE…', () => {
     const a = path.join(examples, 'review-pr', 'SKILL.md');
     const r = cli(['lint', a, a, path.join(repoRoot, 'package.json'), '--format', 'json']);
     assert.equal(r.status, 0, r.stderr);
-    const out = JSON.parse(r.stdout) as { summary: { skills: number } };
+    const out = JSON.parse(r.stdout) as {
+      summary: { skills: number; warnings: number };
+      diagnostics: Array<{ code: string; file: string }>;
+    };
     assert.equal(out.summary.skills, 1);
-    assert.match(r.stderr, /package\.json:1:1: warning .* \[lint\/file-outside-skills\]/);
+    // The file no skill holds is part of the report, counted with it.
+    const outside = out.diagnostics.filter((d) => d.code === 'lint/file-outside-skills');
+    assert.deepEqual(
+      outside.map((d) => d.file),
+      [path.join(repoRoot, 'package.json')],
+    );
+    assert.ok(out.summary.warnings >= 1);
+    const strict = cli(['lint', path.join(repoRoot, 'package.json'), '--max-warnings', '0']);
+    assert.equal(strict.status, 1, strict.stdout + strict.stderr);
   });
 
   it('lints a skill from any file inside its folder', () => {

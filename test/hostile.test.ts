@@ -144,6 +144,18 @@ const CASES: HostileCase[] = [
     loads: true,
   },
   {
+    folder: 'recursive-alias',
+    what: 'an alias inside its own anchor (a value that contains itself) is refused',
+    build: (dir) =>
+      fs.writeFileSync(
+        path.join(dir, 'SKILL.md'),
+        '---\nname: recursive-alias\ndescription: ok. Use when x.\nmetadata: &b [*b]\nother: {self: &m {x: *m}}\n---\nbody\n',
+      ),
+    codes: ['parse/yaml-recursive-alias'],
+    at: { line: 2, column: 1 },
+    loads: true,
+  },
+  {
     folder: 'deep-indent',
     what: '10,000-deep indented YAML (~100 MB) is refused by the size cap',
     build: (dir) => writeDeepIndent(path.join(dir, 'SKILL.md'), 10_000, 2),

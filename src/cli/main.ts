@@ -143,7 +143,10 @@ function program(): Command {
       .description('Build or update the search index (only changed skills are re-indexed).')
       .argument('[path...]', 'skills roots'),
   )
-    .addHelpText('after', '\nJSON: { "skills", "added", "changed", "removed", "unchanged", "ms" }.')
+    .addHelpText(
+      'after',
+      '\nJSON: { "file", "skills", "added", "changed", "removed", "unchanged", "ms" } ("file" is ":memory:" when nothing was saved).\nExit codes: 0 indexed, 2 usage error or an index that cannot be used.',
+    )
     .action(async (paths: string[], opts) => {
       const { runIndex } = await import('./commands/search.js');
       process.exitCode = await runIndex(paths, opts);
@@ -160,7 +163,7 @@ function program(): Command {
     .option('--explain', 'show the parts of each score')
     .addHelpText(
       'after',
-      '\nJSON: { "coverage": "ok" | "none", "results": [ { "name", "id", "score" } ] }.',
+      '\nJSON: { "coverage": "ok" | "none", "results": [ { "name", "id", "score", "path", "description", "copies": [ { "id", "path" } ] } ] };\nwith --explain also "explain" per result, and "terms", "gate", "rejected", "weights".\nExit codes: 0 answered (also "none"), 2 usage error or an index that cannot be used.',
     )
     .action(async (query: string, paths: string[], opts) => {
       const { runSearch } = await import('./commands/search.js');
@@ -189,7 +192,7 @@ function program(): Command {
     )
     .addHelpText(
       'after',
-      '\nJSON: { "n", "hit1", "hit3", "mrr", "falseNone", "correctNone", "p50Ms", "p95Ms", "labelsSha256", "perDomain", "queries" };\nwith --manifest, { "sets": [ { "name", "queriesFile", "roots", "skills", …the same } ] }.\nRuns scored against different label files are never compared.',
+      '\nJSON: { "n", "hit1", "hit3", "mrr", "falseNone", "correctNone", "p50Ms", "p95Ms", "labelsSha256", "perDomain", "queries" };\nwith --manifest, { "sets": [ { "name", "queriesFile", "roots", "skills", …the same } ] }.\nRuns scored against different label files are never compared.\nExit codes: 0 scored, 2 usage error (a missing or malformed file, an empty catalog).',
     )
     .action(async (file: string | undefined, paths: string[], opts) => {
       const { runEval } = await import('./commands/search.js');

@@ -36,10 +36,15 @@ export function settingsInput(
 }
 
 /** A service outcome for the terminal: diagnostics on stderr and the value, or the problem alone as a usage error (exit 2). */
-export function unwrap<T>(outcome: Outcome<T>, o: SkillCliOptions): T {
+export function unwrap<T>(
+  outcome: Outcome<T>,
+  o: SkillCliOptions,
+  how: { summariseLibrary?: boolean } = {},
+): T {
   // A problem is the one thing to say: the library's diagnostics would bury it.
   if (outcome.ok) {
-    reportDiagnostics(outcome.diagnostics, o);
+    if (how.summariseLibrary && !o.verbose) summariseLibrary(outcome.diagnostics, o);
+    else reportDiagnostics(outcome.diagnostics, o);
     return outcome.value;
   }
   const p = outcome.problem;
@@ -59,6 +64,28 @@ export function reportDiagnostics(diagnostics: readonly Diagnostic[], o: SkillCl
     `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${hidden > 0 ? ` (${hidden} info hidden; --verbose shows them)` : ''}`,
   );
   process.stderr.write(`${lines.join('\n')}\n`);
+}
+
+/** Codes about the skills themselves (as opposed to the cache, the index or the run). */
+const LIBRARY = /^(parse|discover|frontmatter)\//;
+
+/**
+ * For commands that use a library rather than check it (search, index, eval): what concerns this run
+ * in full, and the library's own findings as one line (lint lists them; --verbose prints them here).
+ */
+function summariseLibrary(diagnostics: readonly Diagnostic[], o: SkillCliOptions): void {
+  if (o.quiet) return;
+  reportDiagnostics(
+    diagnostics.filter((d) => !LIBRARY.test(d.code)),
+    o,
+  );
+  const lib = diagnostics.filter((d) => LIBRARY.test(d.code) && d.severity !== 'info');
+  if (lib.length === 0) return;
+  const errors = lib.filter((d) => d.severity === 'error').length;
+  const warnings = lib.length - errors;
+  process.stderr.write(
+    `skillset: the library has ${errors} error${errors === 1 ? '' : 's'} and ${warnings} warning${warnings === 1 ? '' : 's'} (skillset lint lists them; --verbose prints them here)\n`,
+  );
 }
 
 /** Write to stdout and resolve once it is flushed (pipes are async). */

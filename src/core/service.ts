@@ -1,8 +1,9 @@
 // The service: one object over resolved settings that every face (library, CLI, MCP server) calls.
 // Discovery runs once per service and the index opens once, on first need.
 
+import path from 'node:path';
 import { type CatalogChanges, diffCatalogs, isUnchanged } from '../catalog/diff.js';
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import { type DiscoverResult, discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
@@ -10,6 +11,7 @@ import type { SearchJson } from '../search/format.js';
 import type { SkillIndex } from '../search/search.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
+import { makeDirs } from '../util/dirs.js';
 import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
 import { resolveSettings, type Settings, type SettingsInput } from './settings.js';
@@ -79,20 +81,42 @@ export async function createService(
       const started = performance.now();
       // The search stack loads on first use: list, show and lint never pay for it.
       const { openSkillIndex } = await import('../search/search.js');
-      index = await openSkillIndex({
-        discovery: await discovered(),
-        fs: settings.fs,
-        indexFile: settings.indexFile,
-        rebuildUnreadable: !settings.indexFileGiven,
-        rank: settings.rank,
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      });
+      const open = (indexFile: string) =>
+        openSkillIndex({
+          discovery: d,
+          fs: settings.fs,
+          indexFile,
+          rebuildUnreadable: !settings.indexFileGiven,
+          rank: settings.rank,
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        });
+      const d = await discovered();
+      const file = settings.indexFile;
+      if (settings.indexFileGiven && file !== ':memory:') makeIndexFolder(file);
+      try {
+        index = await open(file);
+      } catch (e) {
+        // The cached index cannot be opened at all (a folder in its place, say): work in memory.
+        if (settings.indexFileGiven || !(e instanceof SkillsetError) || e.code === 'index/busy')
+          throw e;
+        index = await open(':memory:');
+        indexNotes.push(
+          diagnostic(
+            'index/in-memory',
+            'warning',
+            file,
+            `The index ${file} cannot be used (${e.message}); this run indexes in memory`,
+          ),
+        );
+      }
       indexUpdate = { started, ms: performance.now() - started };
     }
     return index;
   };
+  const indexNotes: Diagnostic[] = [];
   const indexDiagnostics = (): typeof settings.diagnostics => [
     ...seen(discovery as DiscoverResult),
+    ...indexNotes,
     ...(index?.diagnostics ?? []),
   ];
 
@@ -117,6 +141,9 @@ export async function createService(
       return attempt(seen(d), async () => {
         const i = await opened();
         return {
+          file: indexNotes.some((n) => n.code === 'index/in-memory')
+            ? ':memory:'
+            : settings.indexFile,
           skills: i.discovery.skills.length,
           ...i.update,
           ms: Math.round(indexUpdate?.ms ?? 0),
@@ -153,15 +180,22 @@ export async function createService(
     async lint() {
       // Loaded on use: the rules and their option schemas cost every other command start-up time.
       const { lintSkills } = await import('../lint/run.js');
-      return attempt([...settings.diagnostics], async () =>
-        lintReport(
-          await lintSkills({
-            ...settings.discover,
-            profile: settings.lint.profile,
-            rules: settings.lint.rules,
-          }),
-        ),
-      );
+      // Settings' own lint findings (a file no skill holds) are part of the report, counted with it.
+      const own = settings.diagnostics.filter((d) => d.code.startsWith('lint/'));
+      const rest = settings.diagnostics.filter((d) => !d.code.startsWith('lint/'));
+      return attempt(rest, async () => {
+        const r = await lintSkills({
+          ...settings.discover,
+          profile: settings.lint.profile,
+          rules: settings.lint.rules,
+        });
+        return lintReport({
+          ...r,
+          warnings: r.warnings + own.filter((d) => d.severity === 'warning').length,
+          errors: r.errors + own.filter((d) => d.severity === 'error').length,
+          diagnostics: [...own, ...r.diagnostics].sort(compareDiagnostics),
+        });
+      });
     },
     async eval(labelsFile, o = {}) {
       const d = await discovered();
@@ -191,6 +225,19 @@ export async function createService(
       index = undefined;
     },
   };
+}
+
+/** The folder of an index the caller named, made if missing; a problem when it cannot be. */
+function makeIndexFolder(file: string): void {
+  try {
+    makeDirs(path.dirname(file));
+  } catch (e) {
+    throw new SkillsetError(
+      'index/unwritable',
+      `Cannot make the folder of the index ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      { hint: 'Pass --index with a file in a folder you can write.' },
+    );
+  }
 }
 
 function isSettings(x: Settings | SettingsInput): x is Settings {

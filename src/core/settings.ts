@@ -96,6 +96,14 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
     `profile is \`spec\` or \`recommended\`, got \`${input.profile}\``,
   );
   const diagnostics: Diagnostic[] = [];
+  // An empty path (an unset shell variable) would mean the working folder, searched whole.
+  for (const r of [...(input.roots ?? []), ...(input.addDirs ?? [])])
+    check(
+      r.trim() !== '',
+      'usage/missing-root',
+      'An empty path was given',
+      'Pass a folder (or, for lint, a file); an unset variable in a script gives an empty one.',
+    );
   const given = (input.roots ?? []).map((r) => path.resolve(cwd, r));
   const roots = input.filesAsSkills ? skillFolders(given, diagnostics) : given;
   const addDirs = (input.addDirs ?? []).map((r) => path.resolve(cwd, r));
@@ -105,9 +113,15 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
     try {
       st = await fs.stat(r);
     } catch {
-      throw new SkillsetError('usage/missing-root', `No such folder: ${r}`, {
-        hint: 'Pass a folder that holds skills (folders with a SKILL.md).',
-      });
+      throw new SkillsetError(
+        'usage/missing-root',
+        input.filesAsSkills ? `No such file or folder: ${r}` : `No such folder: ${r}`,
+        {
+          hint: input.filesAsSkills
+            ? 'Pass skill folders, or files inside skills.'
+            : 'Pass a folder that holds skills (folders with a SKILL.md).',
+        },
+      );
     }
     check(
       st.kind === 'dir',

@@ -27,6 +27,8 @@ export interface ShowResult extends SkillSummary {
 
 /** `index`: what bringing the index up to date changed, and how long it took. */
 export interface IndexReport {
+  /** The index file, or `:memory:` when nothing was saved. */
+  file: string;
   skills: number;
   added: number;
   changed: number;

@@ -28,6 +28,7 @@ export const BUILTIN = {
   'eval/library-diagnostics': 'eval',
   'eval/unknown-label': 'eval',
   'frontmatter/invalid-value': 'frontmatter',
+  'index/in-memory': 'index',
   'index/rebuilt': 'index',
   'index/unreadable-body': 'index',
   'lint/file-outside-skills': 'lint',
@@ -50,6 +51,7 @@ export const BUILTIN = {
   'parse/unclosed-frontmatter': 'parse',
   'parse/unsupported-frontmatter': 'parse',
   'parse/yaml-alias-bomb': 'parse',
+  'parse/yaml-recursive-alias': 'parse',
   'parse/yaml-too-deep': 'parse',
   'parse/yaml-warning': 'parse',
 } as const;

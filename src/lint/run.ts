@@ -92,7 +92,9 @@ export function resolveRules(
         : toSeverity(typeof setting === 'string' ? setting : setting[0]);
     if (severity === 'off') continue;
     const raw = typeof setting === 'object' && setting.length > 1 ? setting[1] : {};
-    const parsed = rule.options.safeParse(raw ?? {});
+    // Strict: an option name with a typo must not be dropped silently.
+    const schema = rule.options as unknown as { strict?: () => typeof rule.options };
+    const parsed = (schema.strict ? schema.strict() : rule.options).safeParse(raw ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new SkillsetError(

@@ -114,18 +114,21 @@ export function rank(
   scored.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
   const groups = bestOfEachName(scored);
   const gate = judge(groups, query, gateSettings, body);
-  const toResult = (g: (typeof scored)[number]): RankedSkill => ({
-    id: g.doc.id,
-    name: g.doc.name,
-    path: g.doc.path,
-    description: g.doc.description,
-    score: round(g.score),
-    copies: store
-      .documentsNamed(g.doc.name)
-      .filter((d) => d.ref !== g.doc.ref)
-      .map((d) => ({ id: d.id, path: d.path })),
-    explain: g.explain,
-  });
+  const toResult = (g: (typeof scored)[number]): RankedSkill => {
+    // The group ranks by its best copy; it is shown as the copy that holds the bare name (the
+    // library's own, not a translation or a mirror under `.kiro/`), when there is one.
+    const all = store.documentsNamed(g.doc.name);
+    const shown = all.find((d) => d.id === d.name) ?? g.doc;
+    return {
+      id: shown.id,
+      name: shown.name,
+      path: shown.path,
+      description: shown.description,
+      score: round(g.score),
+      copies: all.filter((d) => d.ref !== shown.ref).map((d) => ({ id: d.id, path: d.path })),
+      explain: g.explain,
+    };
+  };
   if (gate.verdict === 'none')
     return {
       coverage: 'none',

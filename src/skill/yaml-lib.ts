@@ -1,4 +1,4 @@
-// `yaml@2`, loaded on first need.
+// `yaml@2`, loaded on first need, and a check on the values it builds.
 
 import { createRequire } from 'node:module';
 import type * as YamlModule from 'yaml';
@@ -8,4 +8,15 @@ let yamlModule: typeof YamlModule | undefined;
 export function yaml(): typeof YamlModule {
   yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule;
   return yamlModule;
+}
+
+/** Does `value` contain itself (through objects and arrays)? */
+export function isCyclic(value: unknown, ancestors = new Set<object>()): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (ancestors.has(value)) return true;
+  ancestors.add(value);
+  for (const v of Array.isArray(value) ? value : Object.values(value))
+    if (isCyclic(v, ancestors)) return true;
+  ancestors.delete(value);
+  return false;
 }

@@ -3,7 +3,7 @@
 import type * as YamlModule from 'yaml';
 import { type Diagnostic, diagnostic, type Position } from '../diagnostics/diagnostic.js';
 import { parseYamlFast, type YamlResult } from './yaml-fast.js';
-import { yaml } from './yaml-lib.js';
+import { isCyclic, yaml } from './yaml-lib.js';
 import { quoteSuspectValues } from './yaml-retry.js';
 
 /** Bounds that refuse front matter built to exhaust the parser. */
@@ -175,6 +175,17 @@ function parseSlow(text: string, lineOffset: number): SlowOk | SlowFail {
     };
   }
   if (value === null || value === undefined) value = {};
+  // An alias inside its own anchor (`a: &x [*x]`) makes a value that contains itself: no field
+  // can hold that, and everything downstream would walk it forever.
+  if (isCyclic(value))
+    return {
+      ok: false,
+      code: 'parse/yaml-recursive-alias',
+      message:
+        'Front matter holds an alias inside its own anchor (a value that contains itself); refused',
+      start: pos(0),
+      data: {},
+    };
   if (typeof value !== 'object' || Array.isArray(value)) {
     return {
       ok: false,

@@ -59,11 +59,11 @@ export async function runIndex(paths: string[], opts: IndexCliOptions): Promise<
   const { service: s, done } = await service(paths, opts);
   const outcome = await s.index();
   done();
-  const out = unwrap(outcome, opts);
+  const out = unwrap(outcome, opts, { summariseLibrary: true });
   await writeOut(
     opts.json
       ? `${JSON.stringify(out, null, 2)}\n`
-      : `Indexed ${out.skills} skills: ${out.added} added, ${out.changed} changed, ${out.removed} removed, ${out.unchanged} unchanged (${out.ms} ms)\n`,
+      : `Indexed ${out.skills} skills: ${out.added} added, ${out.changed} changed, ${out.removed} removed, ${out.unchanged} unchanged (${out.ms} ms)${out.file === ':memory:' ? '; in memory only, nothing was saved' : ''}\n`,
   );
   return 0;
 }
@@ -77,7 +77,7 @@ export async function runSearch(
   const { service: s, done } = await service(paths, opts);
   const outcome = await s.search(query, { limit: opts.limit, explain: opts.explain === true });
   done();
-  const result = unwrap(outcome, opts);
+  const result = unwrap(outcome, opts, { summariseLibrary: true });
   await writeOut(opts.json ? `${JSON.stringify(result, null, 2)}\n` : searchText(query, result));
   return 0;
 }
@@ -151,7 +151,7 @@ export async function runEval(
   const { service: s, done } = await service(paths, opts);
   const outcome = await s.eval(file, opts.compare !== undefined ? { compare: opts.compare } : {});
   done();
-  const run = unwrap(outcome, opts);
+  const run = unwrap(outcome, opts, { summariseLibrary: true });
   if (opts.json) {
     await writeOut(`${JSON.stringify(run, null, 2)}\n`);
     return 0;
