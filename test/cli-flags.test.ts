@@ -132,6 +132,31 @@ describe('--add-dir and --agent', () => {
   });
 });
 
+describe('paths and config', () => {
+  it('an empty path (an unset variable in a script) is a usage error, not the whole working folder', () => {
+    for (const args of [
+      ['lint', ''],
+      ['list', ''],
+      ['search', 'x', ''],
+    ]) {
+      const r = cli(args);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout.slice(0, 200)}`);
+      assert.match(r.stderr, /An empty path was given/);
+    }
+  });
+
+  it('refuses a rule option with a typo', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-cfg-'));
+    writeFileSync(
+      path.join(dir, 'skillset.config.json'),
+      JSON.stringify({ lint: { rules: { 'body/too-long': ['warn', { maxLinez: 3 }] } } }),
+    );
+    const r = cli(['lint', examples], dir);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /Invalid options for `body\/too-long`.*maxLinez/);
+  });
+});
+
 describe('search --limit and empty results', () => {
   it('--limit 0 is a usage error in one line', () => {
     const r = cli(['search', 'review', examples, '--limit', '0']);

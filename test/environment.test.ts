@@ -3,7 +3,16 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -123,6 +132,22 @@ describe('the index file', () => {
     noStack(f);
     assert.match(f.stderr, /not a skillset index.*left untouched/);
     assert.deepEqual(readFileSync(foreign), before);
+  });
+
+  it('indexes in memory, with a warning, when the cached index cannot be opened at all', async () => {
+    const cache = tmp('dir-index');
+    const env = { SKILLSET_CACHE_DIR: cache };
+    const fresh = await run(['search', 'review a pull request', examples, '--json', '-q'], env);
+    const index = readdirSync(cache).find((f) => f.startsWith('index-')) as string;
+    rmSync(path.join(cache, index), { force: true });
+    mkdirSync(path.join(cache, index)); // a folder where the file should be
+    const r = await run(['search', 'review a pull request', examples, '--json'], env);
+    assert.equal(r.status, 0, r.stderr);
+    noStack(r);
+    assert.match(r.stderr, /\[index\/in-memory\]/);
+    assert.equal(r.stdout, fresh.stdout);
+    const i = await run(['index', examples], env);
+    assert.match(i.stdout, /in memory only, nothing was saved/);
   });
 
   it('is not written with --no-cache: nothing lands in the cache folder', async () => {
