@@ -150,12 +150,16 @@ export function resolveCatalog(
   for (const e of unique) {
     const winner = byId.get(e.skill.id);
     if (winner) {
-      const ws = roots[winner.c.rootIndex]?.scope;
-      const ls = roots[e.c.rootIndex]?.scope;
+      const wr = roots[winner.c.rootIndex];
+      const lr = roots[e.c.rootIndex];
+      const ws = wr?.scope;
+      const ls = lr?.scope;
       const why =
-        ws === ls
-          ? 'an earlier root of the same scope wins'
-          : `scope \`${ws}\` wins over \`${ls}\``;
+        wr?.priority !== undefined || lr?.priority !== undefined
+          ? "the agent's folder order puts it first"
+          : ws === ls
+            ? 'an earlier root of the same scope wins'
+            : `scope \`${ws}\` wins over \`${ls}\``;
       const d = diagnostic(
         'discover/shadowed',
         'info',

@@ -46,7 +46,7 @@ function withSkillOptions(cmd: Command): Command {
 }
 
 function parseCount(value: string, flag: string): number {
-  const n = Number(value);
+  const n = value.trim() === '' ? Number.NaN : Number(value);
   if (!Number.isInteger(n) || n < 0)
     throw new SkillsetError(
       'usage/invalid-option',
