@@ -157,6 +157,33 @@ describe('paths and config', () => {
   });
 });
 
+describe('problems and warnings a script can read', () => {
+  it('--json prints a problem as JSON on stdout too, with its did-you-mean', () => {
+    const r = cli(['show', 'review-p', examples, '--json']);
+    assert.equal(r.status, 2);
+    const out = JSON.parse(r.stdout) as { problem: { code: string; data: { didYouMean: string } } };
+    assert.equal(out.problem.code, 'usage/unknown-skill');
+    assert.equal(out.problem.data.didYouMean, 'review-pr');
+  });
+
+  it('eval points a label that names no skill at the line it is first used on', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-eval-'));
+    const file = path.join(dir, 'q.jsonl');
+    writeFileSync(
+      file,
+      [
+        '{"query": "review my pull request", "expected": ["review-pr"]}',
+        '{"query": "nothing here", "expected": []}',
+        '{"query": "write the release notes", "expected": ["release-notes-writer"]}',
+        '{"query": "again", "expected": ["release-notes-writer"]}',
+      ].join('\n'),
+    );
+    const r = cli(['eval', file, examples]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /q\.jsonl:3:1: warning `release-notes-writer` \(labelled 2 times\)/);
+  });
+});
+
 describe('search --limit and empty results', () => {
   it('--limit 0 is a usage error in one line', () => {
     const r = cli(['search', 'review', examples, '--limit', '0']);

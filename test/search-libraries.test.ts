@@ -35,20 +35,29 @@ describe('one set of defaults on every library (bench/queries)', () => {
   // Floors a little under today's figures (docs/search.md has them): a regression fails here.
   it('wshobson-agents: Hit@1 65%, Hit@3 76%, false-none 21%, negatives 87% none', () => {
     const m = score(wshobson, 'wshobson-asked.jsonl');
-    assert.ok(m.hit1 >= 0.62 && m.hit3 >= 0.73, JSON.stringify(m));
-    assert.ok(m.falseNone <= 0.24 && m.correctNone >= 0.85, JSON.stringify(m));
+    assert.ok((m.hit1 ?? Number.NaN) >= 0.62 && (m.hit3 ?? Number.NaN) >= 0.73, JSON.stringify(m));
+    assert.ok(
+      (m.falseNone ?? Number.NaN) <= 0.24 && (m.correctNone ?? Number.NaN) >= 0.85,
+      JSON.stringify(m),
+    );
   });
 
   it('everything-claude-code: Hit@1 67%, Hit@3 78%, false-none 13%, negatives 68% none', () => {
     const m = score(ecc, 'ecc-asked.jsonl');
-    assert.ok(m.hit1 >= 0.64 && m.hit3 >= 0.75, JSON.stringify(m));
-    assert.ok(m.falseNone <= 0.16 && m.correctNone >= 0.65, JSON.stringify(m));
+    assert.ok((m.hit1 ?? Number.NaN) >= 0.64 && (m.hit3 ?? Number.NaN) >= 0.75, JSON.stringify(m));
+    assert.ok(
+      (m.falseNone ?? Number.NaN) <= 0.16 && (m.correctNone ?? Number.NaN) >= 0.65,
+      JSON.stringify(m),
+    );
   });
 
   it('claude-skills: Hit@1 65%, Hit@3 82%, false-none 8%, negatives 84% none', () => {
     const m = score(claude, 'claude-asked.jsonl');
-    assert.ok(m.hit1 >= 0.62 && m.hit3 >= 0.79, JSON.stringify(m));
-    assert.ok(m.falseNone <= 0.11 && m.correctNone >= 0.81, JSON.stringify(m));
+    assert.ok((m.hit1 ?? Number.NaN) >= 0.62 && (m.hit3 ?? Number.NaN) >= 0.79, JSON.stringify(m));
+    assert.ok(
+      (m.falseNone ?? Number.NaN) <= 0.11 && (m.correctNone ?? Number.NaN) >= 0.81,
+      JSON.stringify(m),
+    );
   });
 });
 

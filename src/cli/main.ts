@@ -218,6 +218,11 @@ async function main(argv: string[]): Promise<void> {
     }
     if (e instanceof SkillsetError) {
       process.stderr.write(`skillset: ${e.message}\n${e.hint ? `  ${e.hint}\n` : ''}`);
+      // A script that asked for JSON gets the problem as JSON too, on stdout.
+      if (argv.includes('--json'))
+        process.stdout.write(
+          `${JSON.stringify({ problem: { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(e.data ? { data: e.data } : {}) } }, null, 2)}\n`,
+        );
       process.exitCode = 2;
       return;
     }

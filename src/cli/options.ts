@@ -48,7 +48,10 @@ export function unwrap<T>(
     return outcome.value;
   }
   const p = outcome.problem;
-  throw new SkillsetError(p.code, p.message, p.hint ? { hint: p.hint } : {});
+  throw new SkillsetError(p.code, p.message, {
+    ...(p.hint ? { hint: p.hint } : {}),
+    ...(p.data ? { data: p.data } : {}),
+  });
 }
 
 /** Print diagnostics to stderr (errors and warnings; info too with --verbose) and a count line. */

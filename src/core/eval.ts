@@ -82,18 +82,23 @@ function scoreFile(index: SkillIndex, labelsFile: string, warnings: Diagnostic[]
     );
   const known = new Set<string>();
   for (const s of skills) known.add(s.name).add(s.id);
-  const unknown = new Map<string, number>();
+  // Each name no skill has, with how often it is used and the line it is first used on.
+  const unknown = new Map<string, { count: number; line: number }>();
   for (const l of labels)
-    for (const n of [...l.expected, ...(l.acceptable ?? [])])
-      if (!known.has(n)) unknown.set(n, (unknown.get(n) ?? 0) + 1);
-  for (const [n, count] of [...unknown].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    for (const n of [...l.expected, ...(l.acceptable ?? [])]) {
+      if (known.has(n)) continue;
+      const u = unknown.get(n);
+      if (u) u.count++;
+      else unknown.set(n, { count: 1, line: l.line ?? 1 });
+    }
+  for (const [n, { count, line }] of [...unknown].sort(([, a], [, b]) => a.line - b.line))
     warnings.push(
       diagnostic(
         'eval/unknown-label',
         'warning',
         labelsFile,
         `\`${n}\` (labelled ${count} time${count === 1 ? '' : 's'}) names no skill in this library; those queries cannot be hit`,
-        { data: { name: n, count } },
+        { start: { line, column: 1 }, data: { name: n, count } },
       ),
     );
   return evaluate(index.search, labels, labelsHash(bytes));

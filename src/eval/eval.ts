@@ -9,6 +9,8 @@ export interface LabelledQuery {
   expected: string[];
   acceptable?: string[];
   domain?: string;
+  /** Its 1-based line in the label file. */
+  line?: number;
 }
 
 /** The outcome of one query. */
@@ -24,16 +26,17 @@ export interface QueryOutcome {
   ms: number;
 }
 
-/** Aggregate metrics. */
+/** Aggregate metrics. A metric over no queries does not apply: `null`, never a misleading 0. */
 export interface Metrics {
   n: number;
-  hit1: number;
-  hit3: number;
-  mrr: number;
+  /** Over the positive queries (null when there are none), as are hit3, mrr and falseNone. */
+  hit1: number | null;
+  hit3: number | null;
+  mrr: number | null;
   /** Share of positive queries answered `none`. */
-  falseNone: number;
-  /** Share of negative queries answered `none`. */
-  correctNone: number;
+  falseNone: number | null;
+  /** Share of negative queries answered `none` (null when there are none). */
+  correctNone: number | null;
 }
 
 /** A whole run: metrics overall and per domain, latency, and the label file's hash. */
@@ -66,7 +69,7 @@ export function parseLabels(text: string, file = 'labels'): LabelledQuery[] {
         `${file}:${i + 1}: expected { "query": string, "expected": [names] }`,
       );
     }
-    const q: LabelledQuery = { query: r.query, expected: r.expected.map(String) };
+    const q: LabelledQuery = { query: r.query, expected: r.expected.map(String), line: i + 1 };
     if (Array.isArray(r.acceptable)) q.acceptable = r.acceptable.map(String);
     if (typeof r.domain === 'string') q.domain = r.domain;
     out.push(q);
@@ -111,8 +114,8 @@ export function outcome(label: LabelledQuery, result: SearchAnswer, ms: number):
 export function metrics(outcomes: readonly QueryOutcome[]): Metrics {
   const positive = outcomes.filter((o) => o.expected.length > 0);
   const negative = outcomes.filter((o) => o.expected.length === 0);
-  const share = (n: number, d: number): number =>
-    d === 0 ? 0 : Math.round((n / d) * 10000) / 10000;
+  const share = (n: number, d: number): number | null =>
+    d === 0 ? null : Math.round((n / d) * 10000) / 10000;
   return {
     n: outcomes.length,
     hit1: share(positive.filter((o) => o.rank === 1).length, positive.length),

@@ -82,7 +82,8 @@ export async function runSearch(
   return 0;
 }
 
-const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+const pct = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+const fix3 = (x: number | null): string => (x === null ? '—' : x.toFixed(3));
 
 function formatMetrics(r: EvalReport): string {
   // A metric over no queries does not apply: "—", not 0%.
@@ -94,7 +95,7 @@ function formatMetrics(r: EvalReport): string {
   const all = counts();
   const over = (n: number, text: string): string => (n === 0 ? '—' : text);
   const lines = [
-    `queries ${r.n} (${all.pos} positive, ${all.neg} negative)   Hit@1 ${over(all.pos, pct(r.hit1))}   Hit@3 ${over(all.pos, pct(r.hit3))}   MRR ${over(all.pos, r.mrr.toFixed(3))}   false-none ${over(all.pos, pct(r.falseNone))}   correct-none ${over(all.neg, pct(r.correctNone))}`,
+    `queries ${r.n} (${all.pos} positive, ${all.neg} negative)   Hit@1 ${over(all.pos, pct(r.hit1))}   Hit@3 ${over(all.pos, pct(r.hit3))}   MRR ${over(all.pos, fix3(r.mrr))}   false-none ${over(all.pos, pct(r.falseNone))}   correct-none ${over(all.neg, pct(r.correctNone))}`,
     `latency p50 ${r.p50Ms.toFixed(2)} ms   p95 ${r.p95Ms.toFixed(2)} ms   labels sha256 ${r.labelsSha256}`,
     '',
     `${'domain'.padEnd(16)} ${'n'.padStart(5)} ${'Hit@1'.padStart(7)} ${'Hit@3'.padStart(7)} ${'MRR'.padStart(6)}`,
@@ -102,7 +103,7 @@ function formatMetrics(r: EvalReport): string {
   for (const [d, m] of Object.entries(r.perDomain)) {
     const c = counts(d === '(none)' ? '' : d);
     lines.push(
-      `${d.padEnd(16)} ${String(m.n).padStart(5)} ${over(c.pos, pct(m.hit1)).padStart(7)} ${over(c.pos, pct(m.hit3)).padStart(7)} ${over(c.pos, m.mrr.toFixed(3)).padStart(6)}`,
+      `${d.padEnd(16)} ${String(m.n).padStart(5)} ${over(c.pos, pct(m.hit1)).padStart(7)} ${over(c.pos, pct(m.hit3)).padStart(7)} ${over(c.pos, fix3(m.mrr)).padStart(6)}`,
     );
   }
   return lines.join('\n');
@@ -176,14 +177,14 @@ async function runManifest(
     await writeOut(`${JSON.stringify({ sets: reports }, null, 2)}\n`);
     return 0;
   }
-  const dash = (n: number, x: number): string => (n === 0 ? '—' : pct(x));
+  const dash = (n: number, x: number | null): string => (n === 0 ? '—' : pct(x));
   const head = `${'set'.padEnd(22)} ${'skills'.padStart(6)} ${'pos'.padStart(5)} ${'neg'.padStart(5)} ${'Hit@1'.padStart(7)} ${'Hit@3'.padStart(7)} ${'MRR'.padStart(6)} ${'false-none'.padStart(10)} ${'correct-none'.padStart(12)} ${'p50 ms'.padStart(7)}`;
   const lines = [head];
   for (const r of reports) {
     const pos = r.queries.filter((q) => q.expected.length > 0).length;
     const neg = r.queries.length - pos;
     lines.push(
-      `${r.name.padEnd(22)} ${String(r.skills).padStart(6)} ${String(pos).padStart(5)} ${String(neg).padStart(5)} ${dash(pos, r.hit1).padStart(7)} ${dash(pos, r.hit3).padStart(7)} ${(pos === 0 ? '—' : r.mrr.toFixed(3)).padStart(6)} ${dash(pos, r.falseNone).padStart(10)} ${dash(neg, r.correctNone).padStart(12)} ${r.p50Ms.toFixed(2).padStart(7)}`,
+      `${r.name.padEnd(22)} ${String(r.skills).padStart(6)} ${String(pos).padStart(5)} ${String(neg).padStart(5)} ${dash(pos, r.hit1).padStart(7)} ${dash(pos, r.hit3).padStart(7)} ${(pos === 0 ? '—' : fix3(r.mrr)).padStart(6)} ${dash(pos, r.falseNone).padStart(10)} ${dash(neg, r.correctNone).padStart(12)} ${r.p50Ms.toFixed(2).padStart(7)}`,
     );
   }
   for (const r of reports)
