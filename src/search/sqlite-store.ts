@@ -194,7 +194,7 @@ export class SqliteIndexStore implements SearchIndexStore {
 
   /** The number of indexed skills. */
   docCount(): number {
-    this.count ??= (this.db.prepare('SELECT count(*) AS n FROM docs').get() as { n: number }).n;
+    this.count ??= this.stat('doc_count', 'SELECT count(*) AS v FROM docs');
     return this.count;
   }
 
@@ -222,9 +222,17 @@ export class SqliteIndexStore implements SearchIndexStore {
 
   /** The mean body length in terms over every skill (memoised until the next change). */
   averageBodyLength(): number {
-    this.avgBody ??=
-      (this.db.prepare('SELECT avg(body_len) AS a FROM docs').get() as { a: number | null }).a ?? 0;
+    this.avgBody ??= this.stat('avg_body', 'SELECT coalesce(avg(body_len), 0) AS v FROM docs');
     return this.avgBody;
+  }
+
+  /** A statistic the last update stored in `info`, or counted now for an index written before it was kept. */
+  private stat(key: string, fallback: string): number {
+    const kept = this.statement('SELECT value FROM info WHERE key = ?').get(key) as
+      | { value: string }
+      | undefined;
+    if (kept !== undefined) return Number(kept.value);
+    return Number((this.db.prepare(fallback).get() as { v: number }).v);
   }
 
   /** BM25 candidates from one table, best first (scores negated: higher is better). */

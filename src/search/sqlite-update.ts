@@ -110,6 +110,9 @@ export async function updateIndex(
     db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('fingerprint', ?)").run(
       fingerprint,
     );
+    // The statistics every query needs, kept with the index: counting them reads the whole docs table.
+    db.exec(`INSERT OR REPLACE INTO info(key, value)
+      SELECT 'doc_count', count(*) FROM docs UNION ALL SELECT 'avg_body', coalesce(avg(body_len), 0) FROM docs`);
     db.exec('COMMIT');
     store.forget();
     return stats;
