@@ -96,6 +96,18 @@ describe('--add-dir and --agent', () => {
     const only = JSON.parse(
       cli(['list', path.join(extra, '.claude', 'skills'), '--json'], project).stdout,
     ) as unknown[];
+
+    // An agent loads only its own folders from an added one: Claude Code takes nothing from .agents/.
+    const agentsOnly = mkdtempSync(path.join(os.tmpdir(), 'skillset-flags-extra2-'));
+    skill(path.join(agentsOnly, '.agents', 'skills'), 'agents-only', 'Use when testing a preset.');
+    const claude = JSON.parse(
+      cli(['list', '--agent', 'claude-code', '--add-dir', agentsOnly, '--json'], project).stdout,
+    ) as Array<{ id: string }>;
+    assert.ok(!claude.some((x) => x.id === 'agents-only'));
+    const own = JSON.parse(
+      cli(['list', '--add-dir', agentsOnly, '--json'], project).stdout,
+    ) as Array<{ id: string }>;
+    assert.ok(own.some((x) => x.id === 'agents-only'));
     assert.equal(only.length, 1);
   });
 

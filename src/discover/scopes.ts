@@ -127,11 +127,10 @@ export async function standardRoots(
       const p = path.join(abs, ...folder.split('/'));
       if (await pathExists(fs, p)) inside.push({ path: p, scope: 'additional', ...recursive });
     }
-    roots.push(
-      ...(inside.length > 0
-        ? inside
-        : [{ path: abs, scope: 'additional' as const, recursive: true }]),
-    );
+    // An agent reads only its own folders inside an added one; skillset also takes the folder itself.
+    if (inside.length > 0) roots.push(...inside);
+    else if (preset.name === 'skillset')
+      roots.push({ path: abs, scope: 'additional', recursive: true });
   }
   if (preset.legacy)
     for (const dir of project)
