@@ -104,3 +104,28 @@ describe('compact records', () => {
     assert.equal(first.description, fresh.description);
   });
 });
+
+describe('a library past 4,096 skills', () => {
+  it('keeps few records decoded and still gives every field back, whatever the order of reading', async () => {
+    const { createMemoryFileSystem } = await import('./memory-fs.js');
+    const tree: Record<string, { 'SKILL.md': string }> = {};
+    for (let i = 0; i < 4500; i++)
+      tree[`s${i}`] = {
+        'SKILL.md': `---\nname: s${i}\ndescription: Skill number ${i}.\ntags: [t${i % 7}, shared]\n---\nBody ${i}\n`,
+      };
+    const { skills } = await discoverSkills({
+      fs: createMemoryFileSystem({ lib: tree }),
+      roots: ['/lib'],
+      cacheDir: false,
+    });
+    assert.equal(skills.length, 4500);
+    const read = () => skills.map((s) => JSON.stringify([s.frontmatter.tags, s.raw.name]));
+    const forward = read();
+    skills.reverse();
+    const backward = read().reverse();
+    skills.reverse();
+    assert.deepEqual(backward, forward);
+    const i = skills.findIndex((s) => s.name === 's4321');
+    assert.equal(forward[i], JSON.stringify([['t2', 'shared'], 's4321']));
+  });
+});

@@ -14,6 +14,7 @@ import type { Skill } from '../skill/types.js';
 import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import { AGENT_PRESETS, type AgentName } from './agents.js';
 import { ParseCache } from './cache.js';
+import { expectRecords } from './compact.js';
 import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
 import { type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
 import { scanLegacy } from './legacy.js';
@@ -159,6 +160,7 @@ async function scanRoot(
     );
     walkCache?.save(walk);
   }
+  expectRecords(walk.found.length, false);
   const cache =
     o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
   const out: RootScan = { candidates: [], diagnostics: walk.diagnostics };
@@ -252,6 +254,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
     cwd,
     home,
   };
+  expectRecords(0, true);
   const scans = await Promise.all(roots.map((spec) => scanRoot(fs, spec, settings)));
   const candidates: Candidate[] = [];
   const diagnostics: Diagnostic[] = [];
