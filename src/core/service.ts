@@ -66,7 +66,8 @@ export async function createService(
   const settings = isSettings(from) ? from : await resolveSettings(from);
   let discovery: DiscoverResult | undefined;
   let index: SkillIndex | undefined;
-  let indexUpdate: { started: number; ms: number } | undefined;
+  /** How long opening and updating the index took. */
+  let indexMs = 0;
 
   const discovered = async (): Promise<DiscoverResult> => {
     discovery ??= await discoverSkills(settings.discover);
@@ -81,6 +82,7 @@ export async function createService(
       const started = performance.now();
       // The search stack loads on first use: list, show and lint never pay for it.
       const { openSkillIndex } = await import('../search/search.js');
+      const d = await discovered();
       const open = (indexFile: string) =>
         openSkillIndex({
           discovery: d,
@@ -90,7 +92,6 @@ export async function createService(
           rank: settings.rank,
           ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         });
-      const d = await discovered();
       const file = settings.indexFile;
       if (settings.indexFileGiven && file !== ':memory:') makeIndexFolder(file);
       try {
@@ -109,7 +110,7 @@ export async function createService(
           ),
         );
       }
-      indexUpdate = { started, ms: performance.now() - started };
+      indexMs = performance.now() - started;
     }
     return index;
   };
@@ -146,7 +147,7 @@ export async function createService(
             : settings.indexFile,
           skills: i.discovery.skills.length,
           ...i.update,
-          ms: Math.round(indexUpdate?.ms ?? 0),
+          ms: Math.round(indexMs),
         };
       }).then((r) => ({ ...r, diagnostics: indexDiagnostics() }));
     },

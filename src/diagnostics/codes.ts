@@ -1,8 +1,6 @@
 // The registry of diagnostic codes that parsing, discovery, the caches, the index, eval and the lint
 // runner produce (lint rules declare their own), and where each code is documented.
 
-import { pathToFileURL } from 'node:url';
-
 const DOCS = new URL('../../docs/', import.meta.url);
 
 /** Every built-in code, with the area that produces it. A code not listed here fails the docs test. */
@@ -105,5 +103,5 @@ export function docPage(code: string, ruleCodes: ReadonlySet<string>): string {
 /** The page as a URL into the installed package's docs folder (what SARIF gives as `helpUri`). */
 export function docUrl(code: string, ruleCodes: ReadonlySet<string>): string {
   const page = docPage(code, ruleCodes).slice('docs/'.length);
-  return new URL(page, DOCS.protocol === 'file:' ? DOCS : pathToFileURL('docs/')).href;
+  return new URL(page, DOCS).href;
 }

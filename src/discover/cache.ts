@@ -5,7 +5,7 @@ import nodeFs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ParsedSkillFile } from '../skill/types.js';
-import { makeDirs } from '../util/dirs.js';
+import { makeDirs, writeFileAtomically } from '../util/dirs.js';
 import { type CompactRecord, type Head, LazyParsed } from './compact.js';
 import type { FileSystem } from './fs.js';
 
@@ -161,21 +161,13 @@ export class ParseCache {
   }
 }
 
-/** Write JSON through a temporary file and a rename. Non-ASCII goes out as \u escapes: an ASCII file loads several times faster. */
+/** Write JSON atomically. Non-ASCII goes out as \u escapes: an ASCII file loads several times faster. */
 function writeAtomically(file: string, data: unknown): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    nodeFs.writeFileSync(
-      tmp,
-      JSON.stringify(data).replace(
-        /[\u007f-\uffff]/g,
-        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-      ),
-    );
-    nodeFs.renameSync(tmp, file);
-  } finally {
-    nodeFs.rmSync(tmp, { force: true });
-  }
+  writeFileAtomically(
+    file,
+    JSON.stringify(data).replace(
+      /[\u007f-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    ),
+  );
 }
-
-export { type CompactRecord, compactRecord, lazyRecord } from './compact.js';

@@ -31,9 +31,13 @@ const KEPT_SMALL_LIBRARY = 4096;
 const KEPT_LARGE_LIBRARY = 16;
 let decodedKept = KEPT_SMALL_LIBRARY;
 
-/** Told how many records a discovery is about to make (per root): a large library keeps few decoded. */
-export function expectRecords(count: number, first: boolean): void {
-  if (first) decodedKept = KEPT_SMALL_LIBRARY;
+/** A discovery begins: the bound is set afresh by the roots it reads (expectRecords). */
+export function resetDecodedBound(): void {
+  decodedKept = KEPT_SMALL_LIBRARY;
+}
+
+/** Told how many records one root is about to make: a large library keeps few decoded. */
+export function expectRecords(count: number): void {
   if (count > KEPT_SMALL_LIBRARY) decodedKept = KEPT_LARGE_LIBRARY;
 }
 

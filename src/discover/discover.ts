@@ -14,14 +14,13 @@ import type { Skill } from '../skill/types.js';
 import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import { AGENT_PRESETS, type AgentName } from './agents.js';
 import { ParseCache } from './cache.js';
-import { expectRecords } from './compact.js';
+import { expectRecords, resetDecodedBound } from './compact.js';
 import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
-import { type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
+import { chainFolders, type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
 import { scanLegacy } from './legacy.js';
 import { DEFAULT_MAX_FILE_BYTES, readFoundSkill } from './read.js';
 import { SkillRecord } from './record.js';
 import {
-  chainFolders,
   nestedRoots,
   type Precedence,
   projectFolders,
@@ -122,14 +121,13 @@ async function scanRoot(
   if (spec.legacy) return scanLegacy(fs, spec, realRoot, o.maxFileBytes);
 
   let ignores: GitignoreStack = NO_GITIGNORE;
-  let chainTop = '';
-  let chainFrom = '';
+  // The folders above the root whose `.gitignore` files apply to it.
+  let chain: string[] = [];
   if (spec.recursive || spec.scope === 'nested') {
-    const chain = await projectFolders(fs, spec.path, o.home);
-    const top = chain[chain.length - 1] ?? spec.path;
-    chainTop = spec.scope === 'nested' ? o.cwd : top;
-    chainFrom = path.dirname(spec.path);
-    ignores = await gitignoreChain(fs, chainTop, chainFrom);
+    const project = await projectFolders(fs, spec.path, o.home);
+    const top = project[project.length - 1] ?? spec.path;
+    chain = chainFolders(spec.scope === 'nested' ? o.cwd : top, path.dirname(spec.path));
+    ignores = await gitignoreChain(fs, chain);
     if (ignores.ignores(spec.path, true)) return { candidates: [], diagnostics: [] };
   }
   const walkOptions = {
@@ -141,16 +139,11 @@ async function scanRoot(
   // A warm start on the real file system reuses the last walk when no folder it listed has changed.
   const walkCache =
     o.cacheDir !== false && fs === nodeFileSystem
-      ? WalkCache.open(
-          o.cacheDir,
-          JSON.stringify([realRoot, spec.path, walkOptions, chainTop, chainFrom]),
-        )
+      ? WalkCache.open(o.cacheDir, JSON.stringify([realRoot, spec.path, walkOptions, chain]))
       : undefined;
   let walk = walkCache?.load();
   if (!walk) {
-    if (walkCache)
-      for (const dir of chainFolders(chainTop, chainFrom))
-        walkCache.watch.gitignore(path.join(dir, '.gitignore'));
+    if (walkCache) for (const dir of chain) walkCache.watch.gitignore(path.join(dir, '.gitignore'));
     walk = await walkRoot(
       fs,
       spec.path,
@@ -160,7 +153,7 @@ async function scanRoot(
     );
     walkCache?.save(walk);
   }
-  expectRecords(walk.found.length, false);
+  expectRecords(walk.found.length);
   const cache =
     o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
   const out: RootScan = { candidates: [], diagnostics: walk.diagnostics };
@@ -254,7 +247,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
     cwd,
     home,
   };
-  expectRecords(0, true);
+  resetDecodedBound();
   const scans = await Promise.all(roots.map((spec) => scanRoot(fs, spec, settings)));
   const candidates: Candidate[] = [];
   const diagnostics: Diagnostic[] = [];

@@ -41,20 +41,25 @@ export async function loadGitignore(
   };
 }
 
-/** The stack for `dir` built from every `.gitignore` from `top` down to `dir` (both included). */
+/** The folders from `top` down to `dir`, both included, whose `.gitignore` files apply to `dir` (none when `dir` is not below `top`). */
+export function chainFolders(top: string, dir: string): string[] {
+  const rel = path.relative(top, dir);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return [];
+  const out = [top];
+  let cur = top;
+  for (const part of rel === '' ? [] : rel.split(path.sep)) {
+    cur = path.join(cur, part);
+    out.push(cur);
+  }
+  return out;
+}
+
+/** The stack built from the `.gitignore` of each folder of `chain`, outermost first (see chainFolders). */
 export async function gitignoreChain(
   fs: FileSystem,
-  top: string,
-  dir: string,
+  chain: readonly string[],
 ): Promise<GitignoreStack> {
-  const rel = path.relative(top, dir);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return NO_GITIGNORE;
   let stack = NO_GITIGNORE;
-  let cur = top;
-  const parts = rel === '' ? [] : rel.split(path.sep);
-  for (let i = 0; ; i++) {
-    stack = await loadGitignore(fs, cur, stack);
-    if (i >= parts.length) return stack;
-    cur = path.join(cur, parts[i] as string);
-  }
+  for (const folder of chain) stack = await loadGitignore(fs, folder, stack);
+  return stack;
 }

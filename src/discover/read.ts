@@ -4,7 +4,8 @@ import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
-import { compactRecord, lazyRecord, type ParseCache } from './cache.js';
+import type { ParseCache } from './cache.js';
+import { compactRecord, lazyRecord } from './compact.js';
 import { errorCode, type FileSystem, linkFailure } from './fs.js';
 import type { FoundSkill } from './walk.js';
 

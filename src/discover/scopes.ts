@@ -178,17 +178,3 @@ export async function nestedRoots(
   out.sort((a, b) => b.depth - a.depth || (a.spec.path < b.spec.path ? -1 : 1));
   return out.map((o) => o.spec);
 }
-
-/** The folders from `top` down to `dir` whose `.gitignore` files apply (none when `top` is empty). */
-export function chainFolders(top: string, dir: string): string[] {
-  if (top === '') return [];
-  const rel = path.relative(top, dir);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return [];
-  const out = [top];
-  let cur = top;
-  for (const part of rel === '' ? [] : rel.split(path.sep)) {
-    cur = path.join(cur, part);
-    out.push(cur);
-  }
-  return out;
-}

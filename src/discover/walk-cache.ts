@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
 import path from 'node:path';
-import { makeDirs } from '../util/dirs.js';
+import { makeDirs, writeFileAtomically } from '../util/dirs.js';
 import type { WalkResult } from './walk.js';
 
 /** Bump when the walk's result or this file's shape changes. */
@@ -112,15 +112,11 @@ export class WalkCache {
       files: this.files,
       result,
     };
-    const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       makeDirs(path.dirname(this.file));
-      nodeFs.writeFileSync(tmp, JSON.stringify(snapshot));
-      nodeFs.renameSync(tmp, this.file);
+      writeFileAtomically(this.file, JSON.stringify(snapshot));
     } catch {
       // A cache is an optimisation: failing to write one is not an error.
-    } finally {
-      nodeFs.rmSync(tmp, { force: true });
     }
   }
 }

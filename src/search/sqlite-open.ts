@@ -158,7 +158,6 @@ function prepare(file: string): BetterSqlite3.Database {
       db.exec('BEGIN IMMEDIATE');
       try {
         if (version(db) !== String(INDEX_VERSION)) {
-          refuseForeign(db, file);
           for (const t of TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
           db.exec(SCHEMA);
           db.prepare("INSERT OR REPLACE INTO info(key, value) VALUES ('version', ?)").run(

@@ -1,4 +1,4 @@
-// Folders skillset writes into (the cache): made without hanging, and checked before use.
+// Folders skillset writes into (the cache): made without hanging, checked before use, written atomically.
 
 import nodeFs from 'node:fs';
 import path from 'node:path';
@@ -51,5 +51,16 @@ export function unwritableReason(dir: string): string | undefined {
     return undefined;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+  }
+}
+
+/** Write `text` to `file` through a temporary file and a rename: a reader sees the old file or the new, whole. */
+export function writeFileAtomically(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    nodeFs.writeFileSync(tmp, text);
+    nodeFs.renameSync(tmp, file);
+  } finally {
+    nodeFs.rmSync(tmp, { force: true });
   }
 }
