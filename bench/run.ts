@@ -16,7 +16,7 @@ import { type RoundOptions, timeRoundRobin } from './timing.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const corpora = path.resolve(repoRoot, '..', 'shared', 'corpora');
-const cli = path.join(repoRoot, 'dist', 'cli', 'main.js');
+const cli = path.join(repoRoot, 'dist', 'cli', 'skillset.cjs');
 /** The libraries measured, below `shared/corpora`; only the first is also measured as a whole process. */
 const LIBRARIES = ['salesforce-skills/skills', 'everything-claude-code'];
 /** The parse cache distrusts files modified this recently before it was written (src/discover/cache.ts). */
@@ -44,7 +44,7 @@ const NOTES: Record<string, string> = {
   cold: 'discoverSkills, cacheDir: false',
   warm: 'discoverSkills, parse cache primed once',
   lint: "lintSkills, profile 'recommended', cacheDir: false (discovery included)",
-  'cli-warm': 'node dist/cli/main.js list <lib> --json, SKILLSET_CACHE_DIR primed',
+  'cli-warm': 'node dist/cli/skillset.cjs list <lib> --json, SKILLSET_CACHE_DIR primed',
   baseline: 'node baseline.mjs <lib>: readdirSync walk + readFileSync, prints the count',
   'bare-node': "node -e '' (reference)",
 };

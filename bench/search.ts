@@ -157,7 +157,7 @@ export async function benchSearch(
     (timings['search-warm']?.median ?? Number.NaN) / (timings['bare-node']?.median ?? Number.NaN);
   console.log(
     timingTable(timings, {
-      'search-warm': 'node dist/cli/main.js search <query> <lib> --json, warm',
+      'search-warm': 'node dist/cli/skillset.cjs search <query> <lib> --json, warm',
       'bare-node': "node -e ''",
     }),
   );

@@ -1,4 +1,39 @@
-// Makes the built CLI executable (tsc does not keep file modes).
-import { chmodSync } from 'node:fs';
+// After tsc: bundle the CLI, and make its entry points executable (tsc does not keep file modes).
+//
+// - dist/cli/program.cjs: the whole CLI in one file, which the starter runs with a code cache
+//   (src/cli/code-cache.ts). Packages loaded only on need (the YAML fallback, config checking,
+//   .gitignore rules) stay outside and are required as usual.
+// - dist/cli/skillset.cjs: the starter (src/cli/main.ts) as one CommonJS file, the installed
+//   `skillset` command: Node starts a CommonJS file faster than an ES module.
+import { createHash } from 'node:crypto';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { buildSync } from 'esbuild';
 
-chmodSync('dist/cli/main.js', 0o755);
+function bundle(entry, out, external, stamp) {
+  const result = buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external,
+    define: { 'import.meta.url': 'import_meta_url' },
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0].text.replace(/^#!.*\n/, '');
+  // Strict, as the modules were. Their `import.meta.url` becomes the bundle's own URL: it sits two
+  // folders below the package root, as they do, so relative URLs (../../docs/) still resolve.
+  const prelude =
+    '"use strict";\nconst import_meta_url = require("node:url").pathToFileURL(__filename).href;\n';
+  // The first line names the build: the code cache is kept per build.
+  const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const head = stamp ? `// skillset-bundle ${id}\n` : '#!/usr/bin/env node\n';
+  writeFileSync(out, `${head}${prelude}${code}`);
+}
+
+// better-sqlite3's JavaScript is bundled; its native addon is loaded by path (src/search/sqlite-open.ts),
+// and `bindings`, its fallback search for the addon, stays outside.
+bundle('dist/cli/program.js', 'dist/cli/program.cjs', ['bindings', 'yaml', 'zod', 'ignore'], true);
+bundle('dist/cli/main.js', 'dist/cli/skillset.cjs', ['./program.js'], false);
+for (const f of ['dist/cli/main.js', 'dist/cli/skillset.cjs']) chmodSync(f, 0o755);

@@ -23,7 +23,6 @@ export { formatDiagnosticReport, REPORT_FORMATS } from './diagnostics/format/ind
 export type { DiagnosticReport } from './diagnostics/report.js';
 export type { SkillBody } from './discover/body.js';
 export { readSkillBody } from './discover/body.js';
-export { defaultCacheDir } from './discover/cache.js';
 export type { DiscoverOptions, DiscoverResult } from './discover/discover.js';
 export { discoverSkills } from './discover/discover.js';
 export type { DirEntry, EntryKind, FileInfo, FileSystem, ReadResult } from './discover/fs.js';
@@ -53,3 +52,4 @@ export type {
   Tier,
   Triggers,
 } from './skill/types.js';
+export { defaultCacheDir } from './util/dirs.js';

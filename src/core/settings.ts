@@ -5,14 +5,13 @@ import path from 'node:path';
 import { loadConfig, type RuleSetting } from '../config/config.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { AGENTS, type AgentName } from '../discover/agents.js';
-import { defaultCacheDir } from '../discover/cache.js';
 import type { DiscoverOptions } from '../discover/discover.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
 import type { Profile } from '../lint/define-rule.js';
 import { defaultIndexFile } from '../search/index-file.js';
 import { DEFAULT_RANK, type RankSettings } from '../search/rank-settings.js';
-import { unwritableReason } from '../util/dirs.js';
+import { defaultCacheDir, unwritableReason } from '../util/dirs.js';
 
 /** What a caller (a CLI command, the MCP server, a library user) asks for; every field optional. */
 export interface SettingsInput {

@@ -2,7 +2,6 @@
 
 import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { ParsedSkillFile } from '../skill/types.js';
 import { makeDirs, writeFileAtomically } from '../util/dirs.js';
@@ -32,13 +31,6 @@ interface CacheFile {
 interface RestFile {
   writtenAt: number;
   rests: Record<string, string>;
-}
-
-/** The default cache folder: `SKILLSET_CACHE_DIR`, else `$XDG_CACHE_HOME/skillset`, else `~/.cache/skillset`. */
-export function defaultCacheDir(): string {
-  if (process.env.SKILLSET_CACHE_DIR) return process.env.SKILLSET_CACHE_DIR;
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'skillset');
 }
 
 /** Parsed records for one root, reused while a file's size and mtime are unchanged. */
@@ -88,15 +80,29 @@ export class ParseCache {
 
   /** The cached record for `file` if its size and mtime are unchanged (and old enough to trust). */
   async lookup(fs: FileSystem, file: string): Promise<ParsedSkillFile | undefined> {
-    const e = this.old[file];
-    if (!e) return undefined;
+    if (!this.old[file]) return undefined;
     let st: { size: number; mtimeMs: number };
     try {
       st = await fs.stat(file);
     } catch {
       return undefined;
     }
-    if (st.size !== e.size || st.mtimeMs !== e.mtimeMs) return undefined;
+    return this.check(file, st);
+  }
+
+  /**
+   * `lookup` on the real file system, without a promise per file: a warm start checks a thousand
+   * files this way in a few milliseconds.
+   */
+  lookupNode(file: string): ParsedSkillFile | undefined {
+    if (!this.old[file]) return undefined;
+    const st = nodeFs.statSync(file, { throwIfNoEntry: false });
+    return st?.isFile() ? this.check(file, st) : undefined;
+  }
+
+  private check(file: string, st: { size: number; mtimeMs: number }): ParsedSkillFile | undefined {
+    const e = this.old[file];
+    if (!e || st.size !== e.size || st.mtimeMs !== e.mtimeMs) return undefined;
     if (e.mtimeMs >= this.writtenAt - RACY_MS) {
       this.refresh = true;
       return undefined;

@@ -1,5 +1,6 @@
 // Gitignore rules for discovery: a stack of `.gitignore` files, each applying below its folder.
 
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
 import type { FileSystem } from './fs.js';
@@ -28,7 +29,8 @@ export async function loadGitignore(
   } catch {
     return parent;
   }
-  ignoreFactory ??= (await import('ignore')).default as unknown as (options?: object) => Ignore;
+  // Loaded on first need (most roots have no `.gitignore`), by require: the bundled CLI keeps it outside.
+  ignoreFactory ??= createRequire(import.meta.url)('ignore') as (options?: object) => Ignore;
   const ig = ignoreFactory().add(text);
   return {
     ignores(absPath, isDir) {

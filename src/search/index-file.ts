@@ -2,7 +2,7 @@
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { defaultCacheDir } from '../discover/cache.js';
+import { defaultCacheDir } from '../util/dirs.js';
 
 /** The default index file for a set of roots: in the cache folder, named by the roots. */
 export function defaultIndexFile(roots: readonly string[], cacheDir = defaultCacheDir()): string {

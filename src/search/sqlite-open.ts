@@ -3,7 +3,7 @@
 
 import nodeFs from 'node:fs';
 import { createRequire } from 'node:module';
-import type BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import { SkillsetError } from '../errors.js';
 import { META_FIELDS } from './document.js';
 
@@ -46,10 +46,23 @@ CREATE TABLE IF NOT EXISTS df(term TEXT PRIMARY KEY, meta INTEGER NOT NULL, body
 /** How long one statement waits for another process's lock before SQLite reports busy. */
 export const LOCK_WAIT_MS = 5000;
 
-let Database: typeof BetterSqlite3 | undefined;
-function database(): typeof BetterSqlite3 {
-  Database ??= createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
-  return Database;
+let binding: string | null | undefined;
+/**
+ * The native addon where an install puts it, so that better-sqlite3 does not search for it (its
+ * search reads a stack trace and tries a dozen paths); null when it is elsewhere, and better-sqlite3
+ * finds it itself.
+ */
+function nativeBinding(): { nativeBinding?: string } {
+  if (binding === undefined) {
+    try {
+      binding = createRequire(import.meta.url).resolve(
+        'better-sqlite3/build/Release/better_sqlite3.node',
+      );
+    } catch {
+      binding = null;
+    }
+  }
+  return binding === null ? {} : { nativeBinding: binding };
 }
 
 /**
@@ -135,7 +148,7 @@ export function openIndexDatabase(file: string, options: OpenOptions = {}): Open
 function prepare(file: string): BetterSqlite3.Database {
   let db: BetterSqlite3.Database;
   try {
-    db = new (database())(file, { timeout: LOCK_WAIT_MS });
+    db = new BetterSqlite3(file, { timeout: LOCK_WAIT_MS, ...nativeBinding() });
   } catch (e) {
     if (isUnreadable(e)) throw e;
     throw new SkillsetError(

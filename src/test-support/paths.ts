@@ -12,5 +12,5 @@ export const sharedDir = path.resolve(repoRoot, '..', 'shared');
 /** The real skill libraries used as test data. */
 export const corporaDir = path.join(sharedDir, 'corpora');
 
-/** The built CLI. */
-export const cliPath = path.join(repoRoot, 'dist', 'cli', 'main.js');
+/** The built CLI, as installed (the `bin` of package.json). */
+export const cliPath = path.join(repoRoot, 'dist', 'cli', 'skillset.cjs');

@@ -1,7 +1,15 @@
 // Folders skillset writes into (the cache): made without hanging, checked before use, written atomically.
 
 import nodeFs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+
+/** The default cache folder: `SKILLSET_CACHE_DIR`, else `$XDG_CACHE_HOME/skillset`, else `~/.cache/skillset`. */
+export function defaultCacheDir(): string {
+  if (process.env.SKILLSET_CACHE_DIR) return process.env.SKILLSET_CACHE_DIR;
+  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.join(base, 'skillset');
+}
 
 /** Deepest chain of missing folders made at once; more is not a cache folder anyone meant. */
 const MAX_MISSING = 32;
@@ -55,7 +63,7 @@ export function unwritableReason(dir: string): string | undefined {
 }
 
 /** Write `text` to `file` through a temporary file and a rename: a reader sees the old file or the new, whole. */
-export function writeFileAtomically(file: string, text: string): void {
+export function writeFileAtomically(file: string, text: string | Uint8Array): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     nodeFs.writeFileSync(tmp, text);
