@@ -6,11 +6,28 @@
 // - dist/cli/skillset.cjs: the starter (src/cli/main.ts) as one CommonJS file, the installed
 //   `skillset` command: Node starts a CommonJS file faster than an ES module.
 import { createHash } from 'node:crypto';
-import { chmodSync, writeFileSync } from 'node:fs';
-import { buildSync } from 'esbuild';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
 
-function bundle(entry, out, external, stamp) {
-  const result = buildSync({
+// commander loads child_process (and with it net, dgram and streams) for executable subcommands,
+// which skillset has none of: in the bundle it is loaded on first use instead, which is never.
+const LAZY_CHILD_PROCESS =
+  'const childProcess = { spawn: (...a) => require("node:child_process").spawn(...a) };';
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!text.includes(eager))
+        throw new Error(`${args.path}: commander no longer loads child_process as expected`);
+      return { contents: text.replace(eager, LAZY_CHILD_PROCESS), loader: 'js' };
+    });
+  },
+};
+
+async function bundle(entry, out, external, stamp) {
+  const result = await build({
     entryPoints: [entry],
     bundle: true,
     platform: 'node',
@@ -18,6 +35,7 @@ function bundle(entry, out, external, stamp) {
     target: 'node20',
     external,
     define: { 'import.meta.url': 'import_meta_url' },
+    plugins: [lazyChildProcess],
     write: false,
     logLevel: 'warning',
   });
@@ -34,6 +52,11 @@ function bundle(entry, out, external, stamp) {
 
 // better-sqlite3's JavaScript is bundled; its native addon is loaded by path (src/search/sqlite-open.ts),
 // and `bindings`, its fallback search for the addon, stays outside.
-bundle('dist/cli/program.js', 'dist/cli/program.cjs', ['bindings', 'yaml', 'zod', 'ignore'], true);
-bundle('dist/cli/main.js', 'dist/cli/skillset.cjs', ['./program.js'], false);
+await bundle(
+  'dist/cli/program.js',
+  'dist/cli/program.cjs',
+  ['bindings', 'yaml', 'zod', 'ignore'],
+  true,
+);
+await bundle('dist/cli/main.js', 'dist/cli/skillset.cjs', ['./program.js'], false);
 for (const f of ['dist/cli/main.js', 'dist/cli/skillset.cjs']) chmodSync(f, 0o755);

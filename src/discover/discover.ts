@@ -276,8 +276,15 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
     diagnostics.push(...scan.diagnostics);
     const rank = rankOf(roots[rootIndex] as RootSpec);
     for (const c of scan.candidates) {
-      candidates.push({ ...c, rank, rootIndex });
-      diagnostics.push(...c.skill.diagnostics);
+      candidates.push({
+        skill: c.skill,
+        order: c.order,
+        direct: c.direct,
+        rel: c.rel,
+        rank,
+        rootIndex,
+      });
+      if (c.skill.diagnostics.length > 0) diagnostics.push(...c.skill.diagnostics);
     }
   });
   const resolved = resolveCatalog(candidates, roots);

@@ -55,7 +55,7 @@ export function unwritableReason(dir: string): string | undefined {
     // Access checks say nothing on some mounts (and pass for root): a real file is the proof.
     const probe = path.join(dir, `.probe-${process.pid}-${Date.now()}`);
     nodeFs.writeFileSync(probe, '');
-    nodeFs.rmSync(probe, { force: true });
+    nodeFs.unlinkSync(probe);
     return undefined;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
@@ -69,6 +69,15 @@ export function writeFileAtomically(file: string, text: string | Uint8Array): vo
     nodeFs.writeFileSync(tmp, text);
     nodeFs.renameSync(tmp, file);
   } finally {
-    nodeFs.rmSync(tmp, { force: true });
+    removeIfThere(tmp);
+  }
+}
+
+/** Remove a file if it exists (unlink, not rmSync: that loads a module of its own on first use). */
+function removeIfThere(file: string): void {
+  try {
+    nodeFs.unlinkSync(file);
+  } catch {
+    // Already gone (renamed into place), or never made.
   }
 }
