@@ -1,7 +1,7 @@
 // After tsc: bundle the CLI, and make its entry points executable (tsc does not keep file modes).
 //
 // - dist/cli/program.cjs: the whole CLI in one file, which the starter runs with a code cache
-//   (src/cli/code-cache.ts). Packages loaded only on need (the YAML fallback, config checking,
+//   (src/util/code-cache.ts). Packages loaded only on need (the YAML fallback, config checking,
 //   .gitignore rules) stay outside and are required as usual.
 // - dist/cli/skillset.cjs: the starter (src/cli/main.ts) as one CommonJS file, the installed
 //   `skillset` command: Node starts a CommonJS file faster than an ES module.

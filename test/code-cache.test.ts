@@ -1,4 +1,4 @@
-// The bundled CLI and its code cache (src/cli/code-cache.ts), as real processes: a kept cache gives
+// The bundled CLI and its code cache (src/util/code-cache.ts), as real processes: a kept cache gives
 // the same output as none, a damaged one is replaced, `--no-cache` keeps none, and the modules
 // without the bundle (dist/cli/main.js's fallback) answer the same.
 

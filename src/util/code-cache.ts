@@ -8,7 +8,7 @@ import nodeFs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { defaultCacheDir, makeDirs, writeFileAtomically } from '../util/dirs.js';
+import { defaultCacheDir, makeDirs, writeFileAtomically } from './dirs.js';
 
 /** The bundle's first line names its build (scripts/postbuild.mjs writes it). */
 const STAMP = /^\/\/ skillset-bundle ([0-9a-f]{16})\n/;
