@@ -105,6 +105,39 @@ describe('compact records', () => {
   });
 });
 
+describe('stored positions', () => {
+  it('come back exactly on every skill of the corpora, in both stored forms', async () => {
+    const { corporaDir } = await import('../test-support/paths.js');
+    const { parseSkillFile } = await import('../skill/parse.js');
+    const { compactRecord, LazyParsed } = await import('./compact.js');
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const forms = { at: 0, keyed: 0 };
+    for (const lib of readdirSync(corporaDir)) {
+      const { skills } = await discoverSkills({
+        roots: [path.join(corporaDir, lib)],
+        cacheDir: false,
+      });
+      for (const s of skills) {
+        const parsed = parseSkillFile(readFileSync(s.path), s.path);
+        const record = compactRecord(parsed);
+        if (!record) continue;
+        forms[record.rest.includes('"at":') ? 'at' : 'keyed']++;
+        const back = new LazyParsed(
+          record.head,
+          () => record.rest,
+          s.path,
+        ) as unknown as typeof parsed;
+        assert.equal(JSON.stringify(back.positions), JSON.stringify(parsed.positions), s.path);
+        assert.deepEqual(back.raw, parsed.raw, s.path);
+        assert.deepEqual(back.frontmatter, parsed.frontmatter, s.path);
+      }
+    }
+    // Positions in the raw value's own key order are stored as numbers; the rest keep their keys.
+    assert.ok(forms.at > 2000, JSON.stringify(forms));
+    assert.ok(forms.keyed > 0, JSON.stringify(forms));
+  });
+});
+
 describe('a library past 4,096 skills', () => {
   it('keeps few records decoded and still gives every field back, whatever the order of reading', async () => {
     const { createMemoryFileSystem } = await import('./memory-fs.js');

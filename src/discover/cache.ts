@@ -9,7 +9,7 @@ import { type CompactRecord, type Head, LazyParsed } from './compact.js';
 import type { FileSystem } from './fs.js';
 
 /** Bump when parsing changes what it produces, so old caches are ignored. */
-export const PARSER_VERSION = 5;
+export const PARSER_VERSION = 6;
 
 /** An entry is trusted only if the file's mtime is this much older than the cache write (racy-git guard). */
 const RACY_MS = 2000;

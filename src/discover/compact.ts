@@ -12,13 +12,35 @@ import type { ParsedSkillFile } from '../skill/types.js';
 export type Head = Omit<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions' | 'scalarSources'>;
 type Lazy = Pick<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions' | 'scalarSources'>;
 
-/** Stored: raw values and positions as `[line, column]`; the typed front matter is derived again. */
+/**
+ * Stored: raw values, and positions either as line and column numbers in the order of the raw
+ * value's own keys (`at`, when its keys are exactly those: the usual case) or keyed (`positions`).
+ * The typed front matter is derived again.
+ */
 interface Rest {
   raw: Record<string, unknown>;
-  positions: Record<string, [number, number]>;
+  /** [line, column, line, column, …] of positionKeys(raw), in order. */
+  at?: number[];
+  positions?: Record<string, [number, number]>;
   sources: Record<string, string>;
   /** `raw.description` is the head's description (stored once). */
   headDescription?: true;
+}
+
+/**
+ * The position keys a raw front matter has, in order: each key, then its items (`key.0`) and
+ * fields (`key.sub`), depth first. The parsers record positions in this order.
+ */
+function positionKeys(raw: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const visit = (value: unknown, key: string): void => {
+    out.push(key);
+    if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${key}.${i}`));
+    else if (typeof value === 'object' && value !== null)
+      for (const [k, v] of Object.entries(value)) visit(v, `${key}.${k}`);
+  };
+  for (const [k, v] of Object.entries(raw)) visit(v, k);
+  return out;
 }
 
 /**
@@ -101,7 +123,14 @@ export class LazyParsed {
     // A description equal to the head's is kept once, in the head (its key keeps its place in raw).
     if (r.headDescription) r.raw.description = (this as unknown as Head).description;
     const positions: Record<string, Position> = {};
-    for (const [k, [line, column]] of Object.entries(r.positions)) positions[k] = { line, column };
+    if (r.at) {
+      const at = r.at;
+      positionKeys(r.raw).forEach((k, i) => {
+        positions[k] = { line: at[2 * i] as number, column: at[2 * i + 1] as number };
+      });
+    } else
+      for (const [k, [line, column]] of Object.entries(r.positions ?? {}))
+        positions[k] = { line, column };
     // The diagnostics are already in the head: only the typed values are wanted here.
     const { frontmatter } = normalizeFrontmatter(r.raw, positions, this.#file, r.sources);
     return { raw: r.raw, positions, frontmatter, scalarSources: r.sources };
@@ -137,9 +166,19 @@ export function compactRecord(parsed: ParsedSkillFile): CompactRecord | undefine
   const { frontmatter: _typed, raw, positions, scalarSources, ...head } = parsed;
   // The description is cut from the front matter's text; a copy lets that text go.
   head.description = Buffer.from(head.description, 'utf8').toString('utf8');
-  const compact: Rest['positions'] = {};
-  for (const [k, p] of Object.entries(positions)) compact[k] = [p.line, p.column];
-  const rest: Rest = { raw, positions: compact, sources: scalarSources };
+  const keys = Object.keys(positions);
+  const derived = positionKeys(raw);
+  const rest: Rest = { raw, sources: scalarSources };
+  if (keys.length === derived.length && keys.every((k, i) => k === derived[i])) {
+    rest.at = keys.flatMap((k) => {
+      const p = positions[k] as Position;
+      return [p.line, p.column];
+    });
+  } else {
+    const keyed: Record<string, [number, number]> = {};
+    for (const [k, p] of Object.entries(positions)) keyed[k] = [p.line, p.column];
+    rest.positions = keyed;
+  }
   if (typeof raw.description === 'string' && raw.description === head.description) {
     rest.raw = { ...raw, description: null };
     rest.headDescription = true;
