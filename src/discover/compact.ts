@@ -35,7 +35,7 @@ function positionKeys(raw: Record<string, unknown>): string[] {
   const out: string[] = [];
   const visit = (value: unknown, key: string): void => {
     out.push(key);
-    if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${key}.${i}`));
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) visit(value[i], `${key}.${i}`);
     else if (typeof value === 'object' && value !== null)
       for (const [k, v] of Object.entries(value)) visit(v, `${key}.${k}`);
   };
