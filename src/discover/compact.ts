@@ -198,7 +198,9 @@ export function lazyRecord(
   parsed: ParsedSkillFile,
 ): ParsedSkillFile {
   const { frontmatter, raw, positions, scalarSources } = parsed;
-  return new LazyParsed(record.head, () => record.rest, file, {
+  // Only the bytes are kept (the head is copied into the record).
+  const rest = record.rest;
+  return new LazyParsed(record.head, () => rest, file, {
     frontmatter,
     raw,
     positions,

@@ -15,6 +15,21 @@ export interface RecordChanges {
   diagnostics?: readonly Diagnostic[];
 }
 
+/** One frozen source per root, shared by its records. */
+const sources = new WeakMap<RootSpec, Skill['source']>();
+function sourceOf(spec: RootSpec): Skill['source'] {
+  let source = sources.get(spec);
+  if (!source) {
+    source = Object.freeze(
+      spec.plugin
+        ? { scope: spec.scope, root: spec.path, plugin: spec.plugin }
+        : { scope: spec.scope, root: spec.path },
+    );
+    sources.set(spec, source);
+  }
+  return source;
+}
+
 /** A skill record whose front matter is read from its parse on first access (cached parses decode lazily). */
 export class SkillRecord implements Skill {
   id: string;
@@ -43,12 +58,11 @@ export class SkillRecord implements Skill {
     this.#parsed = parsed;
     this.id = spec.plugin ? `${spec.plugin}:${name}` : name;
     this.name = name;
-    this.source = spec.plugin
-      ? { scope: spec.scope, root: spec.path, plugin: spec.plugin }
-      : { scope: spec.scope, root: spec.path };
+    this.source = sourceOf(spec);
     this.path = file;
     this.dir = path.dirname(file);
-    this.realPath = realPath;
+    // The same string when the file is reached directly (most are): one copy for 100,000 records.
+    this.realPath = realPath === file ? file : realPath;
     this.description = parsed.description;
     this.descriptionSource = parsed.descriptionSource;
     this.contentHash = parsed.contentHash;
@@ -64,6 +78,7 @@ export class SkillRecord implements Skill {
     const { root, scope, plugin } = this.source;
     const spec: RootSpec = plugin ? { path: root, scope, plugin } : { path: root, scope };
     const r = new SkillRecord(this.#parsed, spec, this.path, this.name, this.realPath, []);
+    r.source = this.source;
     r.id = changes.id ?? this.id;
     r.dir = changes.dir ?? this.dir;
     r.diagnostics = [...this.diagnostics, ...(changes.diagnostics ?? [])];

@@ -14,7 +14,7 @@ import {
 } from './sqlite-write.js';
 
 /** Documents loaded at once while updating (their bodies are read concurrently). */
-const LOAD_BATCH = 64;
+const LOAD_BATCH = 16;
 
 /** Bring `store` in line with `current`; documents to (re)index come from `load`. */
 export async function updateIndex(
