@@ -197,9 +197,14 @@ export function lazyRecord(
   file: string,
   parsed: ParsedSkillFile,
 ): ParsedSkillFile {
-  const { frontmatter, raw, positions, scalarSources } = parsed;
   // Only the bytes are kept (the head is copied into the record).
   const rest = record.rest;
+  // A large library keeps none of its parses decoded: they are read again only after the whole
+  // library is, so keeping the last few saves nothing, and parse objects that outlive a young-
+  // generation collection teach V8 to allocate every later parse in the old generation.
+  if (decodedKept === KEPT_LARGE_LIBRARY)
+    return new LazyParsed(record.head, () => rest, file) as unknown as ParsedSkillFile;
+  const { frontmatter, raw, positions, scalarSources } = parsed;
   return new LazyParsed(record.head, () => rest, file, {
     frontmatter,
     raw,
