@@ -3,7 +3,7 @@
 // - dist/cli/program.cjs: the whole CLI in one file, which the starter runs with a code cache
 //   (src/util/code-cache.ts). Packages loaded only on need (the YAML fallback, config checking,
 //   .gitignore rules) stay outside and are required as usual.
-// - dist/cli/skillset.cjs: the starter (src/cli/main.ts) as one CommonJS file, the installed
+// - dist/cli/skillset.cjs: the starter (src/cli/start.ts) as one CommonJS file, the installed
 //   `skillset` command: Node starts a CommonJS file faster than an ES module.
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
@@ -58,5 +58,5 @@ await bundle(
   ['bindings', 'yaml', 'zod', 'ignore'],
   true,
 );
-await bundle('dist/cli/main.js', 'dist/cli/skillset.cjs', ['./program.js'], false);
+await bundle('dist/cli/start.js', 'dist/cli/skillset.cjs', ['./program.js'], false);
 for (const f of ['dist/cli/main.js', 'dist/cli/skillset.cjs']) chmodSync(f, 0o755);

@@ -1,6 +1,6 @@
 // The bundled CLI and its code cache (src/util/code-cache.ts), as real processes: a kept cache gives
 // the same output as none, a damaged one is replaced, `--no-cache` keeps none, and the modules
-// without the bundle (dist/cli/main.js's fallback) answer the same.
+// without the bundles (dist/cli/main.js's fallback) answer the same.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -101,6 +101,7 @@ describe('the CLI without the bundle', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'skillset-cc-esm-'));
     cpSync(path.join(repoRoot, 'dist'), path.join(root, 'dist'), { recursive: true });
     rmSync(path.join(root, 'dist', 'cli', 'program.cjs'));
+    rmSync(path.join(root, 'dist', 'cli', 'skillset.cjs'));
     symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'));
     writeFileSync(path.join(root, 'package.json'), '{ "type": "module" }');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-cc-esm-cache-'));
@@ -110,5 +111,8 @@ describe('the CLI without the bundle', () => {
     assert.equal(bundled.status, 0, bundled.stderr);
     assert.equal(modules.status, 0, modules.stderr);
     assert.equal(modules.stdout, bundled.stdout);
+    // And dist/cli/main.js with the bundles beside it runs them.
+    const viaMain = run(path.join(repoRoot, 'dist', 'cli', 'main.js'), args, dir);
+    assert.equal(viaMain.stdout, bundled.stdout);
   });
 });

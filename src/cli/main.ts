@@ -1,15 +1,11 @@
 #!/usr/bin/env node
-// Starts `skillset`. The build bundles the CLI into one file, `program.cjs` beside this one, which
-// runs with a code cache (src/util/code-cache.ts); it also bundles this starter itself as `skillset.cjs`, the
-// installed command, so that a start loads no module one by one. Without the bundles (a build by tsc
-// alone) the modules load as usual. Every way runs the same `main` (program.ts).
+// `node dist/cli/main.js`: the installed command (`skillset.cjs`, start.ts bundled) when the build
+// made it, since an ES module entry costs a start several milliseconds more; else start.ts itself.
 
-import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { runBundle } from '../util/code-cache.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-void (
-  runBundle(path.join(here, 'program.cjs'), process.argv) ??
-  import('./program.js').then((m) => m.main(process.argv))
-);
+const bundled = new URL('./skillset.cjs', import.meta.url);
+if (existsSync(bundled)) createRequire(import.meta.url)(fileURLToPath(bundled));
+else await import('./start.js');
