@@ -3,6 +3,8 @@
 export type { CatalogChanges } from './catalog/diff.js';
 export { diffCatalogs } from './catalog/diff.js';
 export type { Decision } from './catalog/resolve.js';
+export type { ImportedFile, ImportOptions, ResolvedImports } from './compose/imports.js';
+export { resolveImports } from './compose/imports.js';
 export type { EvalRun, SetReport } from './core/eval.js';
 export { evalManifest } from './core/eval.js';
 export type { Outcome, Problem } from './core/outcome.js';

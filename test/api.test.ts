@@ -31,6 +31,7 @@ it('exports exactly the documented names', () => {
     'parseBoolean',
     'parseSkillFile',
     'readSkillBody',
+    'resolveImports',
     'resolveSettings',
     'splitList',
   ]);
