@@ -48,6 +48,20 @@ describe('importLines', () => {
   });
 });
 
+describe('the corpora', () => {
+  it('hold no @import line: theirs are CSS in fenced code or in tables', async () => {
+    const { corporaDir } = await import('../test-support/paths.js');
+    const { readFileSync } = await import('node:fs');
+    const file = path.join(
+      corporaDir,
+      'wshobson-agents/plugins/frontend-mobile-development/skills/tailwind-design-system/SKILL.md',
+    );
+    const text = readFileSync(file, 'utf8');
+    assert.match(text, /@import "tailwindcss"/);
+    assert.deepEqual(importLines(text), []);
+  });
+});
+
 describe('resolveImports', () => {
   it('reads imports from the skill folder, then the project root, in reading order and recursively', async () => {
     const r = await resolve(

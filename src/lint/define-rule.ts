@@ -2,6 +2,7 @@
 
 import type { z } from 'zod';
 import type { Position, RelatedLocation, Severity } from '../diagnostics/diagnostic.js';
+import type { FileSystem } from '../discover/fs.js';
 import type { Skill } from '../skill/types.js';
 
 /** A lint profile: `spec` is the open specification as its reference validator applies it. */
@@ -63,6 +64,8 @@ export interface SkillContext<O> extends SkillInput {
   profile: Profile;
   /** File system access rules may need (does a linked file exist?). */
   exists(path: string): Promise<boolean>;
+  /** The file system lint reads through, for rules that read other files (imports). */
+  fs: FileSystem;
   report(report: Report): void;
 }
 

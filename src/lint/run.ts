@@ -284,6 +284,7 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
     const ctx = Object.create(input) as SkillContext<unknown>;
     ctx.profile = profile;
     ctx.exists = (p: string) => pathExists(fs, p);
+    ctx.fs = fs;
     for (const { rule, severity, options: ruleOptions } of enabled) {
       if (rule.scope !== 'skill') continue;
       ctx.options = ruleOptions;

@@ -5,6 +5,7 @@ import { bodyBrokenLink } from './body/broken-link.js';
 import { bodyTooLong } from './body/too-long.js';
 import { bodyTooShort } from './body/too-short.js';
 import { nearDuplicateDescription } from './catalog/near-duplicate-description.js';
+import { composeImports } from './compose/imports.js';
 import { whenToUse } from './description/when-to-use.js';
 import { allowedToolsType } from './frontmatter/allowed-tools-type.js';
 import { compatibilityLength } from './frontmatter/compatibility-length.js';
@@ -24,6 +25,7 @@ export const RULES: readonly Rule<never>[] = [
   bodyTooLong,
   bodyTooShort,
   nearDuplicateDescription,
+  composeImports,
   whenToUse,
   allowedToolsType,
   compatibilityLength,
