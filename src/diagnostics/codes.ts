@@ -6,11 +6,17 @@ const DOCS = new URL('../../docs/', import.meta.url);
 /** Every built-in code, with the area that produces it. A code not listed here fails the docs test. */
 export const BUILTIN = {
   'cache/unusable': 'cache',
+  'compose/extends-cycle': 'compose',
+  'compose/extends-depth': 'compose',
+  'compose/extends-missing': 'compose',
+  'compose/extends-self': 'compose',
   'compose/import-cycle': 'compose',
   'compose/import-depth': 'compose',
   'compose/import-outside-root': 'compose',
   'compose/import-too-large': 'compose',
   'compose/missing-import': 'compose',
+  'compose/missing-prerequisite': 'compose',
+  'compose/prerequisite-cycle': 'compose',
   'discover/dangling-link': 'discover',
   'discover/depth-limit': 'discover',
   'discover/duplicate': 'discover',

@@ -5,7 +5,9 @@ import { bodyBrokenLink } from './body/broken-link.js';
 import { bodyTooLong } from './body/too-long.js';
 import { bodyTooShort } from './body/too-short.js';
 import { nearDuplicateDescription } from './catalog/near-duplicate-description.js';
+import { composeExtendsRule } from './compose/extends.js';
 import { composeImports } from './compose/imports.js';
+import { composePrerequisites } from './compose/prerequisites.js';
 import { whenToUse } from './description/when-to-use.js';
 import { allowedToolsType } from './frontmatter/allowed-tools-type.js';
 import { compatibilityLength } from './frontmatter/compatibility-length.js';
@@ -25,7 +27,9 @@ export const RULES: readonly Rule<never>[] = [
   bodyTooLong,
   bodyTooShort,
   nearDuplicateDescription,
+  composeExtendsRule,
   composeImports,
+  composePrerequisites,
   whenToUse,
   allowedToolsType,
   compatibilityLength,
