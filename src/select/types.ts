@@ -1,0 +1,39 @@
+// The selection pipeline's shared shapes (SPEC S7, seed 000): a candidate skill as the stages pass it
+// on, and the decisions each stage records so that `--explain` can say why a skill stopped where it did.
+
+import type { Scope, Tier } from '../skill/types.js';
+
+/** The six stages, in order. */
+export type StageName = 'score' | 'resolve' | 'model-filter' | 'cache-order' | 'budget' | 'load';
+
+/** A skill on its way through the pipeline. Stages never change one: they pass on new ones. */
+export interface Candidate {
+  id: string;
+  name: string;
+  /** Its SKILL.md. */
+  path: string;
+  scope: Scope;
+  /** Relevance, 0–100 (Score). */
+  score: number;
+  /** critical, standard or optional (ModelFilter). */
+  tier: Tier;
+  /** The body's size in characters, and as estimated tokens (bytes / 4). */
+  chars: number;
+  tokens: number;
+  /** The content hash it was scored with (Load checks it again). */
+  contentHash: string;
+}
+
+/** One thing a stage decided about one skill. */
+export interface StageDecision {
+  stage: StageName;
+  id: string;
+  outcome: 'kept' | 'dropped' | 'overflow' | 'ordered';
+  reason: string;
+}
+
+/** What a pure stage gives back: the candidates it passes on, in order, and its decisions. */
+export interface StageOutput {
+  candidates: readonly Candidate[];
+  decisions: StageDecision[];
+}
