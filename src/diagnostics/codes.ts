@@ -47,6 +47,8 @@ export const BUILTIN = {
   'lint/unreadable-skill': 'lint',
   'parse/binary-file': 'parse',
   'search/limit-above-window': 'search',
+  'select/changed-since-scored': 'select',
+  'select/unreadable': 'select',
   'parse/description-from-body': 'parse',
   'parse/duplicate-key': 'parse',
   'parse/file-too-large': 'parse',

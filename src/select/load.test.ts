@@ -1,0 +1,140 @@
+// Load over real folders: bodies, imports, references listed but not read, a file changed since
+// scoring, an unreadable one; and the cache state it leaves for the next run.
+
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { readCacheState, recordLoads, writeCacheState } from './cache-state.js';
+import { loadStage } from './load.js';
+import type { Candidate } from './types.js';
+
+function library(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'skillset-load-'));
+  const write = (rel: string, text: string) => {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  };
+  write(
+    'review/SKILL.md',
+    '---\nname: review\ndescription: Use when reviewing.\n---\n# Review\n@import checklist.md\nRead the diff.\n',
+  );
+  write('review/checklist.md', '- tests pass\n');
+  write('review/references/style.md', 'STYLE GUIDE\n');
+  write('review/references/deep/api.md', 'API\n');
+  return root;
+}
+
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const candidate = (file: string, contentHash = sha(file)): Candidate => ({
+  id: path.basename(path.dirname(file)),
+  name: path.basename(path.dirname(file)),
+  path: file,
+  scope: 'project',
+  score: 70,
+  tier: 'standard',
+  chars: 100,
+  tokens: 25,
+  contentHash,
+});
+
+describe('loadStage', () => {
+  it('loads the body with its imports as blocks and lists references without reading them', async () => {
+    const root = library();
+    const file = path.join(root, 'review', 'SKILL.md');
+    const r = await loadStage([candidate(file)]);
+    assert.deepEqual(r.diagnostics, []);
+    const [s] = r.loaded;
+    assert.equal(s?.body, '# Review\n\nRead the diff.\n');
+    assert.deepEqual(
+      s?.imports.map((i) => [path.basename(i.file), i.text]),
+      [['checklist.md', '- tests pass\n']],
+    );
+    assert.deepEqual(s?.references, ['references/deep/api.md', 'references/style.md']);
+    assert.doesNotMatch(JSON.stringify(r), /STYLE GUIDE/);
+    assert.equal(s?.changed, false);
+  });
+
+  it('loads a file changed since scoring as it is now, and says so', async () => {
+    const root = library();
+    const file = path.join(root, 'review', 'SKILL.md');
+    const scored = candidate(file);
+    writeFileSync(file, '---\nname: review\ndescription: Use when reviewing.\n---\nNew body.\n');
+    const r = await loadStage([scored]);
+    assert.equal(r.loaded[0]?.body, 'New body.\n');
+    assert.equal(r.loaded[0]?.changed, true);
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.code),
+      ['select/changed-since-scored'],
+    );
+  });
+
+  it('drops a skill that can no longer be read, with a diagnostic and a decision', async () => {
+    const root = library();
+    const file = path.join(root, 'review', 'SKILL.md');
+    const scored = candidate(file);
+    rmSync(file);
+    const r = await loadStage([scored]);
+    assert.deepEqual(r.loaded, []);
+    assert.equal(r.diagnostics[0]?.code, 'select/unreadable');
+    assert.equal(r.decisions[0]?.outcome, 'dropped');
+  });
+});
+
+describe('the cache state', () => {
+  it('is written whole, read back, and forgets old entries', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-state-'));
+    const file = path.join(dir, 'sub', 'state.json');
+    const now = 1_000_000_000;
+    const state = recordLoads(
+      {
+        version: 1,
+        entries: {
+          old: { loadedAt: now - 10_000, contentHash: 'o' },
+          kept: { loadedAt: now - 10, contentHash: 'k' },
+        },
+      },
+      [
+        { id: 'b', contentHash: 'hb' },
+        { id: 'a', contentHash: 'ha' },
+      ],
+      now,
+      1000,
+    );
+    assert.ok(writeCacheState(file, state));
+    assert.deepEqual(readCacheState(file), {
+      version: 1,
+      entries: {
+        a: { loadedAt: now, contentHash: 'ha' },
+        b: { loadedAt: now, contentHash: 'hb' },
+        kept: { loadedAt: now - 10, contentHash: 'k' },
+      },
+    });
+  });
+
+  it('is empty when the file is missing, damaged or of another shape', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-state-'));
+    const empty = { version: 1, entries: {} };
+    assert.deepEqual(readCacheState(path.join(dir, 'none.json')), empty);
+    for (const text of [
+      '{ not json',
+      '[]',
+      '{"version":2,"entries":{}}',
+      '{"version":1,"entries":{"a":{"loadedAt":"x"}}}',
+    ]) {
+      writeFileSync(path.join(dir, 'bad.json'), text);
+      assert.deepEqual(readCacheState(path.join(dir, 'bad.json')), empty, text);
+    }
+  });
+
+  it('is not written, without throwing, where it cannot be', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-state-')), 'f');
+    writeFileSync(file, 'a file');
+    assert.equal(
+      writeCacheState(path.join(file, 'state.json'), { version: 1, entries: {} }),
+      false,
+    );
+  });
+});

@@ -1,0 +1,144 @@
+// Stage 6, Load: the only stage with effects. It reads each budgeted skill's file, checks it against
+// the content hash it was scored with (a file changed since is loaded as it is now, and reported),
+// resolves its `@import` lines, and lists its `references/` files without reading them.
+
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { type ImportedFile, resolveImports } from '../compose/imports.js';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
+import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
+import { parseSkillFile, repairUtf8 } from '../skill/parse.js';
+import type { Candidate, StageDecision } from './types.js';
+
+/** A loaded skill. */
+export interface LoadedSkill {
+  id: string;
+  name: string;
+  path: string;
+  tier: Candidate['tier'];
+  score: number;
+  /** The body, without front matter and without its `@import` lines. */
+  body: string;
+  /** Its imports, each its own block. */
+  imports: ImportedFile[];
+  /** Files under `references/`, relative to the skill folder: available, not read. */
+  references: string[];
+  contentHash: string;
+  /** The file changed between scoring and loading. */
+  changed: boolean;
+}
+
+/** What Load needs. */
+export interface LoadOptions {
+  fs?: FileSystem;
+  /** The project root imports may resolve against (default: none beyond the skill folder). */
+  projectRoot?: string;
+  maxBytes?: number;
+}
+
+/** Files below `dir`, relative to `base`, in order; at most `limit`. */
+async function listFiles(
+  fs: FileSystem,
+  dir: string,
+  base: string,
+  limit = 1000,
+): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string): Promise<void> => {
+    let entries: Awaited<ReturnType<FileSystem['readdir']>>;
+    try {
+      entries = await fs.readdir(d);
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      if (out.length >= limit) return;
+      const p = path.join(d, e.name);
+      if (e.kind === 'dir') await walk(p);
+      else if (e.kind === 'file') out.push(path.relative(base, p).split(path.sep).join('/'));
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+/** Load `candidates` (Budget's load set, in order). */
+export async function loadStage(
+  candidates: readonly Candidate[],
+  options: LoadOptions = {},
+): Promise<{ loaded: LoadedSkill[]; decisions: StageDecision[]; diagnostics: Diagnostic[] }> {
+  const fs = options.fs ?? nodeFileSystem;
+  const loaded: LoadedSkill[] = [];
+  const decisions: StageDecision[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const c of candidates) {
+    let bytes: Buffer;
+    try {
+      const r = await fs.readFile(c.path, options.maxBytes ?? DEFAULT_MAX_FILE_BYTES);
+      if (!r.ok)
+        throw Object.assign(
+          new Error(r.reason === 'too-large' ? 'over the size cap' : 'not a regular file'),
+          { code: r.reason },
+        );
+      bytes = r.bytes;
+    } catch (e) {
+      diagnostics.push(
+        diagnostic(
+          'select/unreadable',
+          'error',
+          c.path,
+          `The skill could not be read to load it (${(e as Error).message}); not loaded`,
+        ),
+      );
+      decisions.push({
+        stage: 'load',
+        id: c.id,
+        outcome: 'dropped',
+        reason: `unreadable: ${(e as Error).message}`,
+      });
+      continue;
+    }
+    const contentHash = createHash('sha256').update(bytes).digest('hex');
+    const changed = contentHash !== c.contentHash;
+    if (changed)
+      diagnostics.push(
+        diagnostic(
+          'select/changed-since-scored',
+          'warning',
+          c.path,
+          'The skill changed between scoring and loading; loaded as it is now',
+        ),
+      );
+    const parsed = parseSkillFile(bytes, c.path);
+    const dir = path.dirname(c.path);
+    const imports = await resolveImports(
+      repairUtf8(bytes).toString('utf8', parsed.bodyOffset),
+      c.path,
+      parsed.bodyLine,
+      { roots: options.projectRoot ? [dir, options.projectRoot] : [dir], fs },
+    );
+    diagnostics.push(...imports.diagnostics);
+    const references = await listFiles(fs, path.join(dir, 'references'), dir);
+    loaded.push({
+      id: c.id,
+      name: c.name,
+      path: c.path,
+      tier: c.tier,
+      score: c.score,
+      body: imports.text,
+      imports: imports.imports,
+      references,
+      contentHash,
+      changed,
+    });
+    decisions.push({
+      stage: 'load',
+      id: c.id,
+      outcome: 'kept',
+      reason: `loaded${changed ? ' (changed since scoring)' : ''}; ${imports.imports.length} import(s), ${references.length} reference file(s) listed`,
+    });
+  }
+  return { loaded, decisions, diagnostics };
+}
