@@ -77,6 +77,28 @@ describe('--json equals the service', () => {
       );
     });
 
+  it('select --dry-run', async () => {
+    const q = 'make my bash script fail safely';
+    const value = await service({ roots: [lib] }, (s) =>
+      s.select({ intent: q, files: ['deploy.sh'] }, { dryRun: true, profile: 'executor' }),
+    );
+    assert.deepEqual(
+      cli([
+        'select',
+        lib,
+        '--intent',
+        q,
+        '--file',
+        'deploy.sh',
+        '--profile',
+        'executor',
+        '--dry-run',
+      ]),
+      (value as { json: unknown }).json,
+    );
+    assert.ok((value as { json: { loaded: unknown[] } }).json.loaded.length > 0);
+  });
+
   it('lint', async () => {
     assert.deepEqual(
       cli(['lint', lib, '--profile', 'spec']),

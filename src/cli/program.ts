@@ -170,6 +170,38 @@ function program(): Command {
       process.exitCode = await runSearch(query, paths, opts);
     });
 
+  const many = (v: string, acc: string[]) => [...acc, v];
+  withIndex(
+    p
+      .command('select')
+      .description(
+        'Choose the skills to load for a context: score, resolve, profile, cache order, budget, load (docs/selection.md).',
+      )
+      .argument('[path...]', 'skills roots (default: the standard scopes)'),
+  )
+    .option('--intent <text>', 'what the user asked for')
+    .option('--file <path>', 'an active file, relative to the project (repeatable)', many, [])
+    .option('--command <text>', 'a recent command (repeatable)', many, [])
+    .option('--keyword <word>', 'a context keyword (repeatable)', many, [])
+    .option(
+      '--profile <name>',
+      'the agent profile: executor, planner, researcher, verifier, interactive',
+      'interactive',
+    )
+    .option('--budget <n>', 'the budget in characters (default 15,500)', (v) =>
+      parseCount(v, '--budget'),
+    )
+    .option('--dry-run', 'stop before loading: nothing is read or recorded')
+    .option('--explain', 'say for every skill where it stopped and why')
+    .addHelpText(
+      'after',
+      '\nJSON: { "loaded": [ { "name", "tier", "score", "chars" } ], "overflow": [ … ], "dropped": [ { "name", "stage", "reason" } ], "budget": { "limit", "used" }, "violation": null | { "limit", "required", "unit", "critical" } }.\nExit codes: 0 selected, 1 a budget violation (the critical skills alone exceed the budget), 2 usage error.',
+    )
+    .action(async (paths: string[], opts) => {
+      const { runSelect } = await import('./commands/select.js');
+      process.exitCode = await runSelect(paths, opts);
+    });
+
   withIndex(
     p
       .command('eval')

@@ -9,6 +9,8 @@ import { type DiscoverResult, discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
 import type { SearchJson } from '../search/format.js';
 import type { SkillIndex } from '../search/search.js';
+import type { SelectOptions, SelectResult } from '../select/pipeline.js';
+import type { SelectContext } from '../select/score.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
 import { makeDirs } from '../util/dirs.js';
@@ -54,6 +56,8 @@ export interface SkillService {
   refresh(): Promise<Outcome<CatalogChanges>>;
   /** The index, opened and brought up to date (for callers that run many queries, such as eval). */
   openIndex(): Promise<Outcome<SkillIndex>>;
+  /** Choose the skills to load for a context: the selection pipeline (docs/selection.md). */
+  select(context: SelectContext, options?: SelectOptions): Promise<Outcome<SelectResult>>;
   /** Close the index, if it was opened. */
   close(): void;
 }
@@ -207,6 +211,23 @@ export async function createService(
         const { evalFile } = await import('./eval.js');
         return evalFile(i, labelsFile, o.compare, warnings);
       }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...warnings] }));
+    },
+    async select(context, o = {}) {
+      const d = await discovered();
+      return attempt(seen(d), async () => {
+        const i = await opened();
+        const { cacheStateFile, selectWithState } = await import('../select/pipeline.js');
+        const stateFile = cacheStateFile(settings.cacheDir, settings.indexFile);
+        return selectWithState(i, context, {
+          ...o,
+          fs: settings.fs,
+          projectRoot: settings.cwd,
+          ...(stateFile ? { stateFile } : {}),
+        });
+      }).then((r) => ({
+        ...r,
+        diagnostics: [...indexDiagnostics(), ...(r.ok ? r.value.diagnostics : [])],
+      }));
     },
     async refresh() {
       const before = await discovered();

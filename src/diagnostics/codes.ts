@@ -98,6 +98,7 @@ export const PROBLEM_CODES = Object.freeze([
   'usage/missing-manifest',
   'usage/missing-root',
   'usage/unknown-format',
+  'usage/unknown-profile',
   'usage/unknown-skill',
 ] as const);
 

@@ -35,7 +35,7 @@ function indexProgress(): { show: (done: number, total: number) => void; clear: 
 }
 
 /** A service whose index shows progress on a terminal (never under --json or --quiet). */
-async function service(
+export async function service(
   paths: readonly string[],
   opts: IndexCliOptions,
 ): Promise<{ service: SkillService; done: () => void }> {

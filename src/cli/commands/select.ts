@@ -1,0 +1,82 @@
+// `skillset select`: a thin face over the service's selection pipeline.
+
+import type { SelectJson, SelectResult } from '../../select/pipeline.js';
+import type { SelectContext } from '../../select/score.js';
+import { unwrap, writeOut } from '../options.js';
+import { type IndexCliOptions, service } from './search.js';
+
+/** Options of `select`. */
+export interface SelectCliOptions extends IndexCliOptions {
+  intent?: string;
+  file: string[];
+  command: string[];
+  keyword: string[];
+  profile?: string;
+  budget?: number;
+  dryRun?: boolean;
+  explain?: boolean;
+}
+
+function line(s: SelectJson['loaded'][number]): string {
+  return `  ${s.name.padEnd(36)} ${s.tier.padEnd(9)} score ${String(s.score).padStart(3)}   ${s.chars.toLocaleString('en')} chars`;
+}
+
+/** The text form: loaded, overflow, budget; with --explain, every decision per skill. */
+function selectText(r: SelectResult, explain: boolean, dryRun: boolean): string {
+  const j = r.json;
+  const out: string[] = [];
+  if (j.violation)
+    out.push(
+      `budget violation: the critical skills need ${j.violation.required.toLocaleString('en')} ${j.violation.unit}, over the budget of ${j.violation.limit.toLocaleString('en')}; nothing loads (${j.violation.critical.join(', ')})`,
+    );
+  out.push(`${dryRun ? 'would load' : 'loaded'} ${j.loaded.length}:`, ...j.loaded.map(line));
+  if (j.overflow.length > 0) out.push(`overflow ${j.overflow.length}:`, ...j.overflow.map(line));
+  out.push(
+    `budget ${j.budget.used.toLocaleString('en')} of ${j.budget.limit.toLocaleString('en')} used`,
+  );
+  if (explain) {
+    const byId = new Map<string, string[]>();
+    for (const d of r.decisions) {
+      // Skills that nothing matched are many: they share one line below.
+      if (d.stage === 'score' && d.outcome === 'dropped' && d.reason.includes('nothing matched'))
+        continue;
+      const list = byId.get(d.id) ?? [];
+      list.push(`${d.stage}: ${d.outcome}, ${d.reason}`);
+      byId.set(d.id, list);
+    }
+    const unmatched = r.decisions
+      .filter((d) => d.stage === 'score' && d.reason.includes('nothing matched'))
+      .map((d) => d.id);
+    out.push('', 'why:');
+    for (const [id, steps] of byId) out.push(`  ${id}`, ...steps.map((s) => `    ${s}`));
+    if (unmatched.length > 0)
+      out.push(
+        `  dropped at score, nothing in the context matched them (${unmatched.length}): ${unmatched.join(', ')}`,
+      );
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** `skillset select [PATH…]`: what the pipeline would load for a context. */
+export async function runSelect(paths: string[], opts: SelectCliOptions): Promise<number> {
+  const { service: s, done } = await service(paths, opts);
+  const context: SelectContext = {
+    ...(opts.intent !== undefined ? { intent: opts.intent } : {}),
+    ...(opts.file.length > 0 ? { files: opts.file } : {}),
+    ...(opts.command.length > 0 ? { commands: opts.command } : {}),
+    ...(opts.keyword.length > 0 ? { keywords: opts.keyword } : {}),
+  };
+  const outcome = await s.select(context, {
+    ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
+    ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
+    dryRun: opts.dryRun === true,
+  });
+  done();
+  const result = unwrap(outcome, opts, { summariseLibrary: true });
+  await writeOut(
+    opts.json
+      ? `${JSON.stringify(result.json, null, 2)}\n`
+      : selectText(result, opts.explain === true, opts.dryRun === true),
+  );
+  return result.json.violation ? 1 : 0;
+}

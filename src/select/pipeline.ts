@@ -1,0 +1,230 @@
+// The selection pipeline, end to end: Score → Resolve → ModelFilter → CacheOrder → Budget → Load over
+// an open index (its catalog, and its ranking for the text signal). Load and the cache state are the
+// only effects; a dry run stops before them.
+
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { FileSystem } from '../discover/fs.js';
+import { SkillsetError } from '../errors.js';
+import type { SkillIndex } from '../search/search.js';
+import type { Skill } from '../skill/types.js';
+import { closest } from '../text/did-you-mean.js';
+import { type BudgetViolation, budgetStage } from './budget.js';
+import {
+  type CacheState,
+  cacheOrderStage,
+  DEFAULT_CACHE_TTL_MS,
+  EMPTY_CACHE_STATE,
+} from './cache-order.js';
+import { readCacheState, recordLoads, writeCacheState } from './cache-state.js';
+import { type LoadedSkill, loadStage } from './load.js';
+import { type AgentProfile, BUILTIN_PROFILES, modelFilterStage } from './model-filter.js';
+import { resolveStage } from './resolve.js';
+import { type ScoreItem, type SelectContext, scoreStage } from './score.js';
+import type { Candidate, StageDecision } from './types.js';
+
+/** How a selection runs. */
+export interface SelectOptions {
+  /** A built-in profile's name, or a profile (default `interactive`). */
+  profile?: string | AgentProfile;
+  /** The budget (default 15,500 characters). */
+  budget?: number;
+  unit?: 'chars' | 'tokens';
+  /** Stop before Load: nothing is read or recorded. */
+  dryRun?: boolean;
+  /** The time now (default Date.now()). */
+  now?: number;
+  /** What earlier runs loaded (default: nothing). */
+  cacheState?: CacheState;
+  /** The project root imports may resolve against. */
+  projectRoot?: string;
+  fs?: FileSystem;
+}
+
+/** One skill in `select --json`. */
+export interface SelectedJson {
+  name: string;
+  tier: Candidate['tier'];
+  score: number;
+  chars: number;
+}
+
+/** `skillset select --json`: a contract. */
+export interface SelectJson {
+  loaded: SelectedJson[];
+  overflow: SelectedJson[];
+  dropped: Array<{ name: string; stage: StageDecision['stage']; reason: string }>;
+  budget: { limit: number; used: number };
+  violation: BudgetViolation | null;
+}
+
+/** A selection: its JSON, every decision, the loaded skills (none on a dry run) and the next cache state. */
+export interface SelectResult {
+  json: SelectJson;
+  decisions: StageDecision[];
+  loaded: LoadedSkill[];
+  diagnostics: Diagnostic[];
+  cacheState: CacheState;
+}
+
+/** The profile named `p`, or a usage problem with a did-you-mean. */
+export function profileNamed(p: string | AgentProfile | undefined): AgentProfile {
+  if (typeof p === 'object') return p;
+  const name = p ?? 'interactive';
+  const found = BUILTIN_PROFILES[name];
+  if (found) return found;
+  const near = closest(name, Object.keys(BUILTIN_PROFILES));
+  throw new SkillsetError('usage/unknown-profile', `Unknown profile \`${name}\``, {
+    hint: near
+      ? `Did you mean \`${near}\`?`
+      : `Profiles: ${Object.keys(BUILTIN_PROFILES).join(', ')}.`,
+    data: { profile: name, ...(near ? { didYouMean: near } : {}) },
+  });
+}
+
+/**
+ * Text similarity, 0–1, of each skill to the intent, from the search engine's ranking: nothing when
+ * its gate answers none; else by rank, so that its best three reach the threshold on their own
+ * (0.75, 0.65, 0.55) when they score at least 60% of the best, and the rest count by their score
+ * relative to the best. A copy of a skill in
+ * another tree (a translation, a mirror) gets nothing: its group's shown copy stands for it.
+ */
+function textSignals(index: SkillIndex, intent: string | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!intent || intent.trim() === '') return out;
+  const result = index.search(intent, { limit: index.settings.candidates });
+  if (result.coverage === 'none') return out;
+  const top = result.results[0]?.score ?? 0;
+  result.results.forEach((r, i) => {
+    const ratio = top > 0 ? r.score / top : 0;
+    const t = i < TOP_TEXT.length && ratio >= NEAR_TOP ? (TOP_TEXT[i] as number) : 0.45 * ratio;
+    out.set(r.id, Math.min(1, Math.max(0, t)));
+  });
+  return out;
+}
+
+/** The text signal of the search engine's best three results, when they score near the best. */
+const TOP_TEXT = [0.75, 0.65, 0.55];
+/** How near: at least this share of the best score. */
+const NEAR_TOP = 0.6;
+
+function scoreItem(s: Skill, text: number): ScoreItem {
+  const f = s.frontmatter;
+  const chars = Math.max(0, s.size.bytes - s.bodyOffset);
+  return {
+    id: s.id,
+    name: s.name,
+    path: s.path,
+    scope: s.source.scope,
+    chars,
+    tokens: Math.ceil(chars / 4),
+    contentHash: s.contentHash,
+    // Conditional skills' `paths` are file triggers too.
+    triggers: {
+      files: [...(f.triggers?.files ?? []), ...(f.paths ?? [])],
+      intents: f.triggers?.intents ?? [],
+      contexts: f.triggers?.contexts ?? [],
+    },
+    ...(f.threshold !== undefined ? { threshold: f.threshold } : {}),
+    text,
+  };
+}
+
+const json = (c: Candidate): SelectedJson => ({
+  name: c.id,
+  tier: c.tier,
+  score: c.score,
+  chars: c.chars,
+});
+
+/** Run the pipeline over `index` for `context`. */
+export async function runPipeline(
+  index: SkillIndex,
+  context: SelectContext,
+  o: SelectOptions = {},
+): Promise<SelectResult> {
+  const profile = profileNamed(o.profile);
+  const now = o.now ?? Date.now();
+  const catalog = index.discovery;
+  const all = [...catalog.skills, ...catalog.shadowed];
+  const byId = new Map<string, Skill>();
+  for (const s of all) if (!byId.has(s.id)) byId.set(s.id, s);
+  const text = textSignals(index, context.intent);
+  const scored = scoreStage(
+    all.map((s) => scoreItem(s, text.get(s.id) ?? 0)),
+    context,
+  );
+  const resolved = resolveStage(scored.candidates, catalog);
+  const filtered = modelFilterStage(
+    resolved.candidates,
+    profile,
+    (id) => byId.get(id)?.frontmatter ?? {},
+  );
+  const state = o.cacheState ?? EMPTY_CACHE_STATE;
+  const ordered = cacheOrderStage(filtered.candidates, state, { now });
+  const budget = budgetStage(ordered.candidates, {
+    ...(o.budget !== undefined ? { limit: o.budget } : {}),
+    ...(o.unit ? { unit: o.unit } : {}),
+  });
+  const decisions = [
+    ...scored.decisions,
+    ...resolved.decisions,
+    ...filtered.decisions,
+    ...ordered.decisions,
+    ...budget.decisions,
+  ];
+  let loaded: LoadedSkill[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let cacheState = state;
+  if (!o.dryRun && budget.violation === null) {
+    const l = await loadStage(budget.candidates, {
+      ...(o.fs ? { fs: o.fs } : {}),
+      ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}),
+    });
+    loaded = l.loaded;
+    decisions.push(...l.decisions);
+    diagnostics.push(...l.diagnostics);
+    cacheState = recordLoads(state, loaded, now, 4 * DEFAULT_CACHE_TTL_MS);
+  }
+  const dropped = decisions
+    .filter((d) => d.outcome === 'dropped')
+    .map((d) => ({ name: d.id, stage: d.stage, reason: d.reason }));
+  const loadedIds = new Set(loaded.map((s) => s.id));
+  return {
+    json: {
+      loaded: (o.dryRun
+        ? budget.candidates
+        : budget.candidates.filter((c) => loadedIds.has(c.id))
+      ).map(json),
+      overflow: budget.overflow.map(json),
+      dropped,
+      budget: { limit: budget.budget.limit, used: budget.budget.used },
+      violation: budget.violation,
+    },
+    decisions,
+    loaded,
+    diagnostics,
+    cacheState,
+  };
+}
+
+/** Where a catalog's cache state lives: beside the index in the cache folder (none without a cache). */
+export function cacheStateFile(cacheDir: string | false, indexFile: string): string | undefined {
+  if (cacheDir === false) return undefined;
+  const key = createHash('sha256').update(indexFile).digest('hex').slice(0, 20);
+  return path.join(cacheDir, `select-${key}.json`);
+}
+
+/** Run the pipeline with the cache state kept in `stateFile` (read before, written after a load). */
+export async function selectWithState(
+  index: SkillIndex,
+  context: SelectContext,
+  o: SelectOptions & { stateFile?: string },
+): Promise<SelectResult> {
+  const { stateFile, ...rest } = o;
+  const cacheState = stateFile ? readCacheState(stateFile) : EMPTY_CACHE_STATE;
+  const r = await runPipeline(index, context, { ...rest, cacheState });
+  if (stateFile && !o.dryRun && r.loaded.length > 0) writeCacheState(stateFile, r.cacheState);
+  return r;
+}

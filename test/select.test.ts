@@ -1,0 +1,133 @@
+// `skillset select` as a user runs it: real processes over the example library and real folders.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
+
+const examples = path.join(repoRoot, 'examples', 'skills');
+const home = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-home-'));
+
+function run(args: string[], cacheDir = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-'))) {
+  const r = spawnSync(process.execPath, [cliPath, ...args], {
+    encoding: 'utf8',
+    cwd: repoRoot,
+    env: { ...process.env, HOME: home, SKILLSET_CACHE_DIR: cacheDir },
+    timeout: 30_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, cacheDir };
+}
+
+describe('skillset select', () => {
+  it('--explain tells for every skill of the example library where it stopped and why', () => {
+    const r = run([
+      'select',
+      examples,
+      '--intent',
+      'review this pull request',
+      '--dry-run',
+      '--explain',
+    ]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^would load 1:\n {2}review-pr /);
+    const names = readdirSync(examples, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    const why = r.stdout.slice(r.stdout.indexOf('why:'));
+    for (const n of names) assert.ok(why.includes(n), `--explain names ${n}`);
+    assert.match(why, /review-pr\n {4}score: kept, score \d+/);
+    assert.match(why, /budget: kept/);
+  });
+
+  it('loads the TypeScript skill for "fix the typescript build" (a multi-word intent) over wshobson-agents', () => {
+    const r = run([
+      'select',
+      path.join(corporaDir, 'wshobson-agents'),
+      '--intent',
+      'fix the typescript build',
+      '--dry-run',
+      '--json',
+    ]);
+    const j = JSON.parse(r.stdout) as { loaded: Array<{ name: string }> };
+    assert.ok(
+      j.loaded.some((s) => s.name === 'typescript-advanced-types'),
+      JSON.stringify(j.loaded),
+    );
+  });
+
+  it('loads nothing for a question no skill answers', () => {
+    const r = run([
+      'select',
+      path.join(corporaDir, 'salesforce-skills', 'skills'),
+      '--intent',
+      'what is the capital of france',
+      '--dry-run',
+      '--json',
+    ]);
+    assert.deepEqual((JSON.parse(r.stdout) as { loaded: unknown[] }).loaded, []);
+  });
+
+  it('--json keeps its contract', () => {
+    const r = run([
+      'select',
+      examples,
+      '--intent',
+      'review this pull request',
+      '--dry-run',
+      '--json',
+    ]);
+    const j = JSON.parse(r.stdout) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(j), ['loaded', 'overflow', 'dropped', 'budget', 'violation']);
+    assert.deepEqual(Object.keys((j.loaded as object[])[0] ?? {}), [
+      'name',
+      'tier',
+      'score',
+      'chars',
+    ]);
+    assert.deepEqual(Object.keys((j.dropped as object[])[0] ?? {}), ['name', 'stage', 'reason']);
+    assert.equal(j.violation, null);
+  });
+
+  it('exits 1 on a budget violation: critical skills that alone exceed the budget', () => {
+    const lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-lib-'));
+    mkdirSync(path.join(lib, 'big'));
+    writeFileSync(
+      path.join(lib, 'big', 'SKILL.md'),
+      `---\nname: big\ndescription: Use when deploying.\ntier: critical\ntriggers:\n  intents: [deploy]\n---\n${'x'.repeat(3000)}\n`,
+    );
+    const r = run(['select', lib, '--intent', 'deploy', '--budget', '1000', '--json']);
+    assert.equal(r.status, 1, r.stderr);
+    const j = JSON.parse(r.stdout) as { loaded: unknown[]; violation: { critical: string[] } };
+    assert.deepEqual(j.loaded, []);
+    assert.deepEqual(j.violation.critical, ['big']);
+  });
+
+  it('exits 2 on an unknown profile, with a did-you-mean', () => {
+    const r = run(['select', examples, '--profile', 'planer']);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /Unknown profile `planer`\n {2}Did you mean `planner`\?/);
+  });
+
+  it('remembers what it loaded: the next run finds those skills warm', () => {
+    const first = run(['select', examples, '--intent', 'review this pull request']);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /^loaded 1:/);
+    const again = run(
+      ['select', examples, '--intent', 'review this pull request', '--dry-run', '--explain'],
+      first.cacheDir,
+    );
+    assert.match(again.stdout, /cache-order: ordered, #1: standard, score \d+, warm/);
+    const none = run([
+      'select',
+      examples,
+      '--intent',
+      'review this pull request',
+      '--dry-run',
+      '--explain',
+    ]);
+    assert.match(none.stdout, /cache-order: ordered, #1: standard, score \d+, cold/);
+  });
+});
