@@ -86,7 +86,7 @@ export function profileNamed(p: string | AgentProfile | undefined): AgentProfile
 /**
  * Text similarity, 0–1, of each skill to the intent, from the search engine's ranking: nothing when
  * its gate answers none; else by rank, so that its best three reach the threshold on their own
- * (0.75, 0.65, 0.55) when they score at least 60% of the best, and the rest count by their score
+ * (0.75, 0.65, 0.55) when they score at least a quarter of the best, and the rest count by their score
  * relative to the best. A copy of a skill in
  * another tree (a translation, a mirror) gets nothing: its group's shown copy stands for it.
  */
@@ -107,7 +107,7 @@ function textSignals(index: SkillIndex, intent: string | undefined): Map<string,
 /** The text signal of the search engine's best three results, when they score near the best. */
 const TOP_TEXT = [0.75, 0.65, 0.55];
 /** How near: at least this share of the best score. */
-const NEAR_TOP = 0.6;
+const NEAR_TOP = 0.25;
 
 function scoreItem(s: Skill, text: number): ScoreItem {
   const f = s.frontmatter;
