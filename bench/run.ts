@@ -11,6 +11,7 @@ import { type Library, scanLibrary } from './corpus.js';
 import { BASELINE_SCRIPT, runNode } from './processes.js';
 import { type Check, check, checkTable, timingTable } from './report.js';
 import { benchSearch } from './search.js';
+import { benchSelect } from './select.js';
 import type { Summary } from './stats.js';
 import { type RoundOptions, timeRoundRobin } from './timing.js';
 
@@ -185,6 +186,12 @@ async function main(): Promise<void> {
       o,
     );
 
+    const select = await benchSelect(
+      first.root,
+      path.resolve(repoRoot, '..', 'shared', 'bench', 'salesforce-heldout.jsonl'),
+      tmp,
+    );
+
     const file = path.join(os.tmpdir(), 'skillset-bench-latest.json');
     const json = {
       date: new Date().toISOString(),
@@ -193,6 +200,7 @@ async function main(): Promise<void> {
       libraries,
       process: processResult,
       search,
+      select,
     };
     fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
     console.log(`JSON: ${file}`);

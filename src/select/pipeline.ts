@@ -109,6 +109,17 @@ const TOP_TEXT = [0.75, 0.65, 0.55];
 /** How near: at least this share of the best score. */
 const NEAR_TOP = 0.25;
 
+/** A catalog's score items without their text signal, made once: front matter is read once per skill. */
+const itemsOf = new WeakMap<object, ScoreItem[]>();
+function scoreItems(catalog: object, skills: readonly Skill[]): ScoreItem[] {
+  let items = itemsOf.get(catalog);
+  if (!items) {
+    items = skills.map((s) => scoreItem(s, 0));
+    itemsOf.set(catalog, items);
+  }
+  return items;
+}
+
 function scoreItem(s: Skill, text: number): ScoreItem {
   const f = s.frontmatter;
   const chars = Math.max(0, s.size.bytes - s.bodyOffset);
@@ -152,7 +163,10 @@ export async function runPipeline(
   for (const s of all) if (!byId.has(s.id)) byId.set(s.id, s);
   const text = textSignals(index, context.intent);
   const scored = scoreStage(
-    all.map((s) => scoreItem(s, text.get(s.id) ?? 0)),
+    scoreItems(catalog, all).map((item) => {
+      const t = text.get(item.id);
+      return t === undefined ? item : { ...item, text: t };
+    }),
     context,
   );
   const resolved = resolveStage(scored.candidates, catalog);

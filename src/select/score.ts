@@ -51,28 +51,68 @@ export function specificity(glob: string): number {
 
 const terms = (text: string): string[] => tokenize(text);
 
+/** A skill's triggers made ready to match: globs compiled, phrases and keywords tokenized. */
+interface CompiledTriggers {
+  globs: Array<{ glob: string; isMatch: (file: string) => boolean; weight: number }>;
+  phrases: Array<{ phrase: string; words: string[] }>;
+  contexts: Array<{ keyword: string; words: string[] }>;
+}
+
+/** Compiled once per triggers object: a catalog's skills are scored for many contexts. */
+const compiled = new WeakMap<Triggers, CompiledTriggers>();
+
+function compile(t: Triggers): CompiledTriggers {
+  let c = compiled.get(t);
+  if (!c) {
+    c = {
+      globs: t.files.map((glob) => ({
+        glob,
+        isMatch: picomatch(glob, { dot: true, basename: !glob.includes('/') }),
+        weight: 0.5 + 0.5 * specificity(glob),
+      })),
+      phrases: t.intents.map((phrase) => ({ phrase, words: [...new Set(terms(phrase))] })),
+      contexts: t.contexts.map((keyword) => ({ keyword, words: terms(keyword) })),
+    };
+    compiled.set(t, c);
+  }
+  return c;
+}
+
+/** The context's words, tokenized once for every skill. */
+interface PreparedContext {
+  files: readonly string[];
+  asked: ReadonlySet<string>;
+  around: ReadonlySet<string>;
+}
+
+function prepareContext(context: SelectContext): PreparedContext {
+  return {
+    files: context.files ?? [],
+    asked: new Set(context.intent ? terms(context.intent) : []),
+    around: new Set(
+      [...(context.keywords ?? []), ...(context.commands ?? [])].flatMap((k) => terms(k)),
+    ),
+  };
+}
+
 /** Each signal of `item` in `context`. */
-export function scoreParts(item: ScoreItem, context: SelectContext): ScoreParts {
+export function scoreParts(item: ScoreItem, context: SelectContext | PreparedContext): ScoreParts {
+  const ctx = 'asked' in context ? context : prepareContext(context);
+  const t = compile(item.triggers);
   const matched: ScoreParts['matched'] = { keywords: [] };
   // Files: the narrowest glob that matches an active file.
   let files = 0;
-  for (const glob of item.triggers.files) {
-    const isMatch = picomatch(glob, { dot: true, basename: !glob.includes('/') });
-    if (!(context.files ?? []).some((f) => isMatch(f))) continue;
-    const s = 0.5 + 0.5 * specificity(glob);
-    if (s > files) {
-      files = s;
-      matched.glob = glob;
-    }
+  for (const g of t.globs) {
+    if (g.weight <= files || !ctx.files.some((f) => g.isMatch(f))) continue;
+    files = g.weight;
+    matched.glob = g.glob;
   }
   // Intent: the trigger phrase whose words the intent holds most of (all of a phrase of any length).
   let intent = 0;
-  const asked = new Set(context.intent ? terms(context.intent) : []);
-  if (asked.size > 0)
-    for (const phrase of item.triggers.intents) {
-      const words = [...new Set(terms(phrase))];
+  if (ctx.asked.size > 0)
+    for (const { phrase, words } of t.phrases) {
       if (words.length === 0) continue;
-      const share = words.filter((w) => asked.has(w)).length / words.length;
+      const share = words.filter((w) => ctx.asked.has(w)).length / words.length;
       const s = share === 1 ? 0.85 : share >= 0.5 ? 0.75 * share : 0;
       if (s > intent) {
         intent = s;
@@ -80,13 +120,9 @@ export function scoreParts(item: ScoreItem, context: SelectContext): ScoreParts 
       }
     }
   // Context: the skill's keywords found among the session's keywords and command words.
-  const around = new Set(
-    [...(context.keywords ?? []), ...(context.commands ?? [])].flatMap((k) => terms(k)),
-  );
-  const keys = item.triggers.contexts.filter((k) => {
-    const ws = terms(k);
-    return ws.length > 0 && ws.every((w) => around.has(w));
-  });
+  const keys = t.contexts
+    .filter(({ words }) => words.length > 0 && words.every((w) => ctx.around.has(w)))
+    .map((k) => k.keyword);
   matched.keywords = keys;
   const context_ = keys.length === 0 ? 0 : Math.min(0.8, 0.5 + 0.15 * (keys.length - 1));
   return { text: Math.min(1, Math.max(0, item.text)), files, intent, context: context_, matched };
@@ -106,8 +142,9 @@ export function scoreStage(
   const decisions: StageDecision[] = [];
   const parts = new Map<string, ScoreParts>();
   const kept: Candidate[] = [];
+  const ctx = prepareContext(context);
   for (const item of items) {
-    const p = scoreParts(item, context);
+    const p = scoreParts(item, ctx);
     parts.set(item.id, p);
     const score = combine(p);
     const threshold = item.threshold ?? DEFAULT_THRESHOLD;
