@@ -2,21 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Tier } from '../skill/types.js';
-import { candidatesArb, stageContract } from '../test-support/stage-contract.js';
+import { candidate, candidatesArb, stageContract } from '../test-support/stage-contract.js';
 import { budgetStage, DEFAULT_BUDGET_CHARS } from './budget.js';
 import type { Candidate } from './types.js';
 
-const c = (id: string, tier: Tier, chars: number): Candidate => ({
-  id,
-  name: id,
-  path: `/lib/${id}/SKILL.md`,
-  scope: 'project',
-  score: 80,
-  tier,
-  chars,
-  tokens: Math.ceil(chars / 4),
-  contentHash: 'h',
-});
+const c = (id: string, tier: Tier, chars: number): Candidate => candidate(id, { tier, chars });
 
 describe('budgetStage', () => {
   stageContract('budget', (input) => {

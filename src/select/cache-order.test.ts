@@ -2,22 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Tier } from '../skill/types.js';
-import { candidatesArb, stageContract } from '../test-support/stage-contract.js';
+import { candidate, candidatesArb, stageContract } from '../test-support/stage-contract.js';
 import { type CacheState, cacheOrderStage, EMPTY_CACHE_STATE, isWarm } from './cache-order.js';
 import type { Candidate } from './types.js';
 
 const NOW = Date.UTC(2026, 11, 1, 12);
-const c = (id: string, tier: Tier, score: number, contentHash = 'h'): Candidate => ({
-  id,
-  name: id,
-  path: `/lib/${id}/SKILL.md`,
-  scope: 'project',
-  score,
-  tier,
-  chars: 100,
-  tokens: 25,
-  contentHash,
-});
+const c = (id: string, tier: Tier, score: number, contentHash = 'h'): Candidate =>
+  candidate(id, { tier, score, contentHash });
 const state = (entries: CacheState['entries']): CacheState => ({ version: 1, entries });
 
 describe('cacheOrderStage', () => {

@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { stageContract } from '../test-support/stage-contract.js';
+import { candidate, stageContract } from '../test-support/stage-contract.js';
 import { BUILTIN_PROFILES, type FilterFacts, modelFilterStage } from './model-filter.js';
 import type { Candidate } from './types.js';
 
-const c = (id: string): Candidate => ({
-  id,
-  name: id,
-  path: `/lib/${id}/SKILL.md`,
-  scope: 'project',
-  score: 80,
-  tier: 'standard',
-  chars: 100,
-  tokens: 25,
-  contentHash: 'h',
-});
+const c = (id: string): Candidate => candidate(id);
 const facts = (table: Record<string, FilterFacts>) => (id: string) => table[id] ?? {};
 const profile = (name: string) =>
   BUILTIN_PROFILES[name] as NonNullable<(typeof BUILTIN_PROFILES)[string]>;

@@ -38,6 +38,23 @@ export const candidatesArb = (max = 20): fc.Arbitrary<Candidate[]> =>
       })),
     );
 
+/** A candidate for tests: a standard project skill of 100 characters scoring 80, with `over` applied. */
+export function candidate(id: string, over: Partial<Candidate> = {}): Candidate {
+  const chars = over.chars ?? 100;
+  return {
+    id,
+    name: id,
+    path: `/lib/${id}/SKILL.md`,
+    scope: 'project',
+    score: 80,
+    tier: 'standard',
+    chars,
+    tokens: Math.ceil(chars / 4),
+    contentHash: 'h',
+    ...over,
+  };
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
