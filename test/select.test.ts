@@ -105,6 +105,47 @@ describe('skillset select', () => {
     assert.deepEqual(j.violation.critical, ['big']);
   });
 
+  it("takes the config file's profiles and budget, and counts tokens when asked", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-config-'));
+    const config = path.join(dir, 'skillset.config.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        select: {
+          profiles: { 'release-manager': { critical: ['release'], default: 'optional' } },
+          budget: 5000,
+        },
+      }),
+    );
+    const args = [
+      'select',
+      examples,
+      '--config',
+      config,
+      '--profile',
+      'release-manager',
+      '--intent',
+      'cut a release',
+      '--dry-run',
+      '--json',
+    ];
+    const r = run(args);
+    assert.equal(r.status, 0, r.stderr);
+    const j = JSON.parse(r.stdout) as {
+      loaded: Array<{ name: string; tier: string; chars: number }>;
+      budget: { limit: number; used: number };
+    };
+    assert.deepEqual(
+      j.loaded.map((s) => [s.name, s.tier]),
+      [['release', 'critical']],
+    );
+    assert.equal(j.budget.limit, 5000);
+    const tokens = JSON.parse(run([...args, '--budget-unit', 'tokens']).stdout) as typeof j;
+    assert.equal(tokens.budget.used, Math.ceil((j.loaded[0]?.chars ?? 0) / 4));
+    const wrong = run([...args.slice(0, 5), 'release-manger', '--dry-run']);
+    assert.match(wrong.stderr, /Did you mean `release-manager`\?/);
+  });
+
   it('exits 2 on an unknown profile, with a did-you-mean', () => {
     const r = run(['select', examples, '--profile', 'planer']);
     assert.equal(r.status, 2);

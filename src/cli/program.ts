@@ -188,8 +188,14 @@ function program(): Command {
       'the agent profile: executor, planner, researcher, verifier, interactive',
       'interactive',
     )
-    .option('--budget <n>', 'the budget in characters (default 15,500)', (v) =>
+    .option('--budget <n>', "the budget (default: the config's, else 15,500 characters)", (v) =>
       parseCount(v, '--budget'),
+    )
+    .addOption(
+      new Option('--budget-unit <unit>', 'what the budget counts (default characters)').choices([
+        'chars',
+        'tokens',
+      ]),
     )
     .option('--dry-run', 'stop before loading: nothing is read or recorded')
     .option('--explain', 'say for every skill where it stopped and why')

@@ -47,6 +47,29 @@ export const schema = z
       })
       .strict()
       .optional(),
+    select: z
+      .object({
+        /** Agent profiles of the project's own, beside the built-in ones (docs/selection.md). */
+        profiles: z
+          .record(
+            z.string().regex(/^[a-z][a-z0-9-]*$/),
+            z
+              .object({
+                capability: z.enum(['low', 'medium', 'high']).optional(),
+                critical: z.array(z.string()).optional(),
+                standard: z.array(z.string()).optional(),
+                optional: z.array(z.string()).optional(),
+                default: z.enum(['critical', 'standard', 'optional']).optional(),
+              })
+              .strict(),
+          )
+          .optional(),
+        /** The budget, and what it counts (default 15,500 characters). */
+        budget: z.number().int().min(0).optional(),
+        unit: z.enum(['chars', 'tokens']).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

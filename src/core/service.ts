@@ -218,7 +218,11 @@ export async function createService(
         const i = await opened();
         const { cacheStateFile, selectWithState } = await import('../select/pipeline.js');
         const stateFile = cacheStateFile(settings.cacheDir, settings.indexFile);
+        const { budget, unit, profiles } = settings.select;
         return selectWithState(i, context, {
+          ...(budget !== undefined ? { budget } : {}),
+          ...(unit !== undefined ? { unit } : {}),
+          profiles,
           ...o,
           fs: settings.fs,
           projectRoot: settings.cwd,

@@ -11,6 +11,7 @@ import { SkillsetError } from '../errors.js';
 import type { Profile } from '../lint/define-rule.js';
 import { defaultIndexFile } from '../search/index-file.js';
 import { DEFAULT_RANK, type RankSettings } from '../search/rank-settings.js';
+import type { AgentProfile } from '../select/model-filter.js';
 import { defaultCacheDir, unwritableReason } from '../util/dirs.js';
 
 /** What a caller (a CLI command, the MCP server, a library user) asks for; every field optional. */
@@ -59,6 +60,8 @@ export interface Settings {
   indexFileGiven: boolean;
   rank: RankSettings;
   lint: { profile: Profile; rules: Record<string, RuleSetting> };
+  /** The config file's `select` section: the project's own agent profiles, and the budget. */
+  select: { profiles: Record<string, AgentProfile>; budget?: number; unit?: 'chars' | 'tokens' };
   /** The config file read, if any. */
   configFile: string | undefined;
   /** Problems with the environment that were worked around (an unusable cache folder, say). */
@@ -173,6 +176,7 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
       profile: input.profile ?? config.lint?.profile ?? 'recommended',
       rules: config.lint?.rules ?? {},
     },
+    select: selectSettings(config.select),
     configFile,
     diagnostics,
     fs,
@@ -214,6 +218,26 @@ function skillFolders(paths: readonly string[], diagnostics: Diagnostic[]): stri
       );
     else if (!out.includes(dir)) out.push(dir);
   }
+  return out;
+}
+
+type SelectConfig = NonNullable<Awaited<ReturnType<typeof loadConfig>>['config']['select']>;
+
+/** The config's `select` section as settings: each profile named by its key. */
+function selectSettings(c: SelectConfig = {}): Settings['select'] {
+  const profiles: Record<string, AgentProfile> = {};
+  for (const [name, p] of Object.entries(c.profiles ?? {})) {
+    const profile: AgentProfile = { name };
+    if (p.capability) profile.capability = p.capability;
+    if (p.critical) profile.critical = p.critical;
+    if (p.standard) profile.standard = p.standard;
+    if (p.optional) profile.optional = p.optional;
+    if (p.default) profile.default = p.default;
+    profiles[name] = profile;
+  }
+  const out: Settings['select'] = { profiles };
+  if (c.budget !== undefined) out.budget = c.budget;
+  if (c.unit !== undefined) out.unit = c.unit;
   return out;
 }
 

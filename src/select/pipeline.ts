@@ -26,8 +26,10 @@ import type { Candidate, StageDecision } from './types.js';
 
 /** How a selection runs. */
 export interface SelectOptions {
-  /** A built-in profile's name, or a profile (default `interactive`). */
+  /** A profile's name (built in, or one of `profiles`), or a profile (default `interactive`). */
   profile?: string | AgentProfile;
+  /** Profiles beside the built-in ones (a config file's), by name; they win over a built-in of the same name. */
+  profiles?: Readonly<Record<string, AgentProfile>>;
   /** The budget (default 15,500 characters). */
   budget?: number;
   unit?: 'chars' | 'tokens';
@@ -68,17 +70,20 @@ export interface SelectResult {
   cacheState: CacheState;
 }
 
-/** The profile named `p`, or a usage problem with a did-you-mean. */
-export function profileNamed(p: string | AgentProfile | undefined): AgentProfile {
+/** The profile named `p` (among `extra`, then the built-in ones), or a usage problem with a did-you-mean. */
+export function profileNamed(
+  p: string | AgentProfile | undefined,
+  extra: Readonly<Record<string, AgentProfile>> = {},
+): AgentProfile {
   if (typeof p === 'object') return p;
   const name = p ?? 'interactive';
-  const found = BUILTIN_PROFILES[name];
+  const all: Record<string, AgentProfile> = { ...BUILTIN_PROFILES, ...extra };
+  const found = all[name];
   if (found) return found;
-  const near = closest(name, Object.keys(BUILTIN_PROFILES));
+  const names = Object.keys(all).sort();
+  const near = closest(name, names);
   throw new SkillsetError('usage/unknown-profile', `Unknown profile \`${name}\``, {
-    hint: near
-      ? `Did you mean \`${near}\`?`
-      : `Profiles: ${Object.keys(BUILTIN_PROFILES).join(', ')}.`,
+    hint: near ? `Did you mean \`${near}\`?` : `Profiles: ${names.join(', ')}.`,
     data: { profile: name, ...(near ? { didYouMean: near } : {}) },
   });
 }
@@ -155,7 +160,7 @@ export async function runPipeline(
   context: SelectContext,
   o: SelectOptions = {},
 ): Promise<SelectResult> {
-  const profile = profileNamed(o.profile);
+  const profile = profileNamed(o.profile, o.profiles);
   const now = o.now ?? Date.now();
   const catalog = index.discovery;
   const all = [...catalog.skills, ...catalog.shadowed];

@@ -13,6 +13,7 @@ export interface SelectCliOptions extends IndexCliOptions {
   keyword: string[];
   profile?: string;
   budget?: number;
+  budgetUnit?: 'chars' | 'tokens';
   dryRun?: boolean;
   explain?: boolean;
 }
@@ -69,6 +70,7 @@ export async function runSelect(paths: string[], opts: SelectCliOptions): Promis
   const outcome = await s.select(context, {
     ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
     ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
+    ...(opts.budgetUnit !== undefined ? { unit: opts.budgetUnit } : {}),
     dryRun: opts.dryRun === true,
   });
   done();
