@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { createService } from '../src/core/service.js';
 import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
 
 const examples = path.join(repoRoot, 'examples', 'skills');
@@ -170,5 +171,36 @@ describe('skillset select', () => {
       '--explain',
     ]);
     assert.match(none.stdout, /cache-order: ordered, #1: standard, score \d+, cold/);
+  });
+
+  it('loads a skill that extends another as the composed skill, sized as the whole chain', async () => {
+    const lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-extends-'));
+    const write = (name: string, text: string) => {
+      mkdirSync(path.join(lib, name));
+      writeFileSync(path.join(lib, name, 'SKILL.md'), text);
+    };
+    write(
+      'base-review',
+      '---\nname: base-review\ndescription: Use when reviewing a change.\n---\n# Review\n## Steps\nRead the diff.\n## Checks\nTests pass.\n',
+    );
+    write(
+      'ts-review',
+      '---\nname: ts-review\ndescription: Use when reviewing TypeScript.\nextends: base-review\ntriggers:\n  intents: [review typescript]\n---\n## Checks\nRun tsc.\n',
+    );
+    const s = await createService({ roots: [lib], cache: false, cwd: lib });
+    try {
+      const r = await s.select({ intent: 'review typescript' }, { profile: 'interactive' });
+      assert.ok(r.ok);
+      const loaded = r.value.loaded.find((x) => x.id === 'ts-review');
+      assert.equal(loaded?.body, '# Review\n## Steps\nRead the diff.\n## Checks\nRun tsc.\n');
+      const json = r.value.json.loaded.find((x) => x.name === 'ts-review');
+      assert.ok((json?.chars ?? 0) > 'Run tsc.'.length + 40, 'sized as the child and its parent');
+      assert.match(
+        r.value.decisions.find((d) => d.stage === 'resolve' && d.id === 'ts-review')?.reason ?? '',
+        /composed with 1 parent/,
+      );
+    } finally {
+      s.close();
+    }
   });
 });

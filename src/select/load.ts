@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { type ImportedFile, resolveImports } from '../compose/imports.js';
+import { mergeSections } from '../compose/sections.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
@@ -18,7 +19,7 @@ export interface LoadedSkill {
   path: string;
   tier: Candidate['tier'];
   score: number;
-  /** The body, without front matter and without its `@import` lines. */
+  /** The body, without front matter and `@import` lines; composed over its parents when it extends them. */
   body: string;
   /** Its imports, each its own block. */
   imports: ImportedFile[];
@@ -111,15 +112,45 @@ export async function loadStage(
           'The skill changed between scoring and loading; loaded as it is now',
         ),
       );
-    const parsed = parseSkillFile(bytes, c.path);
+    // The skill's body, composed over its parents' when it extends them (each file's imports
+    // resolved against its own folder, then the sections merged from the farthest parent down).
+    const files: Array<{ file: string; bytes: Buffer }> = [{ file: c.path, bytes }];
+    for (const parent of (c.chain ?? []).slice(1)) {
+      const r = await fs
+        .readFile(parent, options.maxBytes ?? DEFAULT_MAX_FILE_BYTES)
+        .catch(() => undefined);
+      if (r?.ok) files.push({ file: parent, bytes: r.bytes });
+      else
+        diagnostics.push(
+          diagnostic(
+            'select/unreadable',
+            'error',
+            parent,
+            `The skill \`${c.id}\` extends could not be read; composed without it`,
+          ),
+        );
+    }
+    const parts: Array<{ text: string; imports: ImportedFile[] }> = [];
+    for (const f of files) {
+      const parsed = parseSkillFile(f.bytes, f.file);
+      const dir = path.dirname(f.file);
+      const r = await resolveImports(
+        repairUtf8(f.bytes).toString('utf8', parsed.bodyOffset),
+        f.file,
+        parsed.bodyLine,
+        {
+          roots: options.projectRoot ? [dir, options.projectRoot] : [dir],
+          fs,
+        },
+      );
+      diagnostics.push(...r.diagnostics);
+      parts.push({ text: r.text, imports: r.imports });
+    }
+    let body = (parts[parts.length - 1] as (typeof parts)[number]).text;
+    for (let i = parts.length - 2; i >= 0; i--)
+      body = mergeSections(body, (parts[i] as (typeof parts)[number]).text);
+    const imports = { text: body, imports: parts.flatMap((p) => p.imports) };
     const dir = path.dirname(c.path);
-    const imports = await resolveImports(
-      repairUtf8(bytes).toString('utf8', parsed.bodyOffset),
-      c.path,
-      parsed.bodyLine,
-      { roots: options.projectRoot ? [dir, options.projectRoot] : [dir], fs },
-    );
-    diagnostics.push(...imports.diagnostics);
     const references = await listFiles(fs, path.join(dir, 'references'), dir);
     loaded.push({
       id: c.id,

@@ -174,7 +174,22 @@ export async function runPipeline(
     }),
     context,
   );
-  const resolved = resolveStage(scored.candidates, catalog);
+  // `extends` names a loaded skill by id, else by name.
+  const loadedByName = new Map<string, Skill>();
+  for (const s of catalog.skills) if (!loadedByName.has(s.id)) loadedByName.set(s.id, s);
+  for (const s of catalog.skills) if (!loadedByName.has(s.name)) loadedByName.set(s.name, s);
+  const extendsFacts = (s: Skill | undefined) =>
+    s
+      ? {
+          path: s.path,
+          chars: Math.max(0, s.size.bytes - s.bodyOffset),
+          ...(s.frontmatter.extends !== undefined ? { extends: s.frontmatter.extends } : {}),
+        }
+      : undefined;
+  const resolved = resolveStage(scored.candidates, catalog, {
+    of: (id) => extendsFacts(byId.get(id)),
+    named: (name) => extendsFacts(loadedByName.get(name)),
+  });
   const filtered = modelFilterStage(
     resolved.candidates,
     profile,

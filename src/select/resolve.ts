@@ -3,6 +3,7 @@
 // stage applies its decisions to the scored candidates, so there is one implementation of the rule.
 
 import type { Decision } from '../catalog/resolve.js';
+import { MAX_EXTENDS_DEPTH } from '../compose/extends.js';
 import type { Candidate, StageDecision, StageOutput } from './types.js';
 
 /** What Resolve reads of the catalog: the files that lost a clash, and the catalog's decisions. */
@@ -11,10 +12,39 @@ export interface CatalogResolution {
   decisions: readonly Decision[];
 }
 
-/** Drop the candidates the catalog's resolution shadowed, and any second version of an id. */
+/** What Resolve reads of a skill for `extends`: its file, its parent's name and its body's size. */
+export interface ExtendsFacts {
+  path: string;
+  extends?: string;
+  chars: number;
+}
+
+/** The files an `extends` chain composes, the skill first; it stops at a missing parent, a repeat or three parents. */
+export function extendsChain(
+  first: ExtendsFacts,
+  lookup: (name: string) => ExtendsFacts | undefined,
+): ExtendsFacts[] {
+  const chain = [first];
+  for (let at = first; at.extends !== undefined && chain.length <= MAX_EXTENDS_DEPTH; ) {
+    const parent = lookup(at.extends);
+    if (!parent || chain.some((c) => c.path === parent.path)) break;
+    chain.push(parent);
+    at = parent;
+  }
+  return chain;
+}
+
+/**
+ * Drop the candidates the catalog's resolution shadowed, and any second version of an id. A skill
+ * that `extends` others (`facts` says which) is passed on with its chain, and sized as all of it.
+ */
 export function resolveStage(
   candidates: readonly Candidate[],
   catalog: CatalogResolution,
+  facts?: {
+    of(id: string): ExtendsFacts | undefined;
+    named(name: string): ExtendsFacts | undefined;
+  },
 ): StageOutput {
   const shadowed = new Set(catalog.shadowed.map((s) => s.path));
   const why = new Map(
@@ -45,6 +75,20 @@ export function resolveStage(
       continue;
     }
     seen.set(c.id, c);
+    const own = facts?.of(c.id);
+    const chain =
+      own?.extends !== undefined && facts ? extendsChain(own, (n) => facts.named(n)) : [];
+    if (chain.length > 1) {
+      const chars = c.chars + chain.slice(1).reduce((n, p) => n + p.chars, 0);
+      out.push({ ...c, chars, tokens: Math.ceil(chars / 4), chain: chain.map((p) => p.path) });
+      decisions.push({
+        stage: 'resolve',
+        id: c.id,
+        outcome: 'kept',
+        reason: `the ${c.scope} version, composed with ${chain.length - 1} parent(s): ${chain.map((p) => p.path).join(' → ')}`,
+      });
+      continue;
+    }
     out.push(c);
     decisions.push({
       stage: 'resolve',

@@ -22,6 +22,11 @@ export interface Candidate {
   tokens: number;
   /** The content hash it was scored with (Load checks it again). */
   contentHash: string;
+  /**
+   * For a skill that `extends` others: the files composed, the skill first, then each parent (set by
+   * Resolve; `chars` and `tokens` then count them all, so the budget holds whatever the merge keeps).
+   */
+  chain?: readonly string[];
 }
 
 /** One thing a stage decided about one skill. */
