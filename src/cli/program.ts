@@ -39,7 +39,10 @@ function withSkillOptions(cmd: Command): Command {
       (v) => parseCount(v, '--max-depth'),
       5,
     )
-    .option('--no-cache', 'do not read or write the parse cache')
+    .option(
+      '--no-cache',
+      'read and write no cache: no parse cache, index file, compiled code or selection state',
+    )
     .option('--json', 'print JSON on stdout')
     .option('-q, --quiet', 'print no diagnostics on stderr')
     .option('--verbose', 'also print info diagnostics (shadowing, duplicates) on stderr');
@@ -134,7 +137,7 @@ function program(): Command {
       )
       .option(
         '--config <file>',
-        'config file with a `search` section (default: skillset.config.json in the working folder or a parent)',
+        'config file with `search` and `select` sections (default: skillset.config.json in the working folder or a parent)',
       );
 
   withIndex(
