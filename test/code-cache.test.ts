@@ -12,6 +12,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -111,6 +112,20 @@ describe('the CLI without the bundle', () => {
     assert.equal(bundled.status, 0, bundled.stderr);
     assert.equal(modules.status, 0, modules.stderr);
     assert.equal(modules.stdout, bundled.stdout);
+    // A bundle older than its modules (a build by tsc alone since) is not run: the modules are.
+    const stale = mkdtempSync(path.join(os.tmpdir(), 'skillset-cc-stale-'));
+    cpSync(path.join(repoRoot, 'dist'), path.join(stale, 'dist'), { recursive: true });
+    symlinkSync(path.join(repoRoot, 'node_modules'), path.join(stale, 'node_modules'));
+    writeFileSync(path.join(stale, 'package.json'), '{ "type": "module" }');
+    const bundle = path.join(stale, 'dist', 'cli', 'program.cjs');
+    writeFileSync(
+      bundle,
+      '// skillset-bundle 0000000000000000\nthrow new Error("a stale bundle ran");\n',
+    );
+    utimesSync(bundle, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    const fresh = run(path.join(stale, 'dist', 'cli', 'skillset.cjs'), args, dir);
+    assert.equal(fresh.status, 0, fresh.stderr);
+    assert.equal(fresh.stdout, bundled.stdout);
     // And dist/cli/main.js with the bundles beside it runs them.
     const viaMain = run(path.join(repoRoot, 'dist', 'cli', 'main.js'), args, dir);
     assert.equal(viaMain.stdout, bundled.stdout);

@@ -61,11 +61,15 @@ function keep(file: string, script: vm.Script, commands: string[]): void {
 
 /**
  * Run the bundle at `file` with `argv`, through the code cache unless `--no-cache` is given. Returns
- * undefined when there is no bundle (a build without one): the caller loads the modules itself.
+ * undefined when there is no bundle, or an older one than its modules: the caller loads the modules.
  */
 export function runBundle(file: string, argv: string[]): Promise<void> | undefined {
   let source: string;
   try {
+    // A build by tsc alone leaves the bundle behind its modules (`program.js` newer than
+    // `program.cjs`): then the modules run, not yesterday's code.
+    const modules = nodeFs.statSync(file.replace(/\.cjs$/, '.js'), { throwIfNoEntry: false });
+    if (modules && modules.mtimeMs > nodeFs.statSync(file).mtimeMs) return undefined;
     source = nodeFs.readFileSync(file, 'utf8');
   } catch {
     return undefined;
