@@ -9,6 +9,8 @@ import { errorCode, type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
 import { repairUtf8 } from '../skill/parse.js';
 import { splitFrontmatter } from '../skill/split.js';
+import { codeLines } from '../text/fences.js';
+import { relativeInside } from '../util/paths.js';
 
 /** How many imports deep a chain may go by default. */
 export const DEFAULT_IMPORT_DEPTH = 5;
@@ -56,24 +58,16 @@ export interface ResolvedImports {
   diagnostics: Diagnostic[];
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const IMPORT = /^( {0,3}@import[ \t]+)(.*?)[ \t]*$/;
 
 /** The `@import` lines of Markdown text, outside fenced code; `firstLine` is the text's first line in its file. */
 export function importLines(text: string, firstLine = 1): ImportLine[] {
   const out: ImportLine[] = [];
-  let fence: string | undefined;
   const lines = text.split(/\r\n|\r|\n/);
+  const code = codeLines(lines);
   for (let i = 0; i < lines.length; i++) {
+    if (code[i]) continue;
     const line = lines[i] as string;
-    const f = FENCE.exec(line);
-    if (f) {
-      const mark = f[1] as string;
-      if (fence === undefined) fence = mark;
-      else if (mark[0] === fence[0] && mark.length >= fence.length) fence = undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
     const m = IMPORT.exec(line);
     if (!m || (m[2] as string) === '') continue;
     let spec = m[2] as string;
@@ -96,10 +90,7 @@ function withoutImports(text: string, lines: readonly ImportLine[], firstLine: n
     .join('');
 }
 
-const inside = (dir: string, p: string): boolean => {
-  const rel = path.relative(dir, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-};
+const inside = (dir: string, p: string): boolean => relativeInside(dir, p) !== undefined;
 
 /** Resolve the `@import` lines of `text` (the body of `file`, starting at `firstLine`). */
 export async function resolveImports(

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
+import { relativeInside } from '../util/paths.js';
 import type { FileSystem } from './fs.js';
 
 /** Answers whether a path is ignored by the `.gitignore` files that apply to it. */
@@ -34,9 +35,8 @@ export async function loadGitignore(
   const ig = ignoreFactory().add(text);
   return {
     ignores(absPath, isDir) {
-      const rel = path.relative(dir, absPath);
-      if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel))
-        return parent.ignores(absPath, isDir);
+      const rel = relativeInside(dir, absPath);
+      if (rel === undefined || rel === '') return parent.ignores(absPath, isDir);
       const posix = rel.split(path.sep).join('/');
       return ig.ignores(isDir ? `${posix}/` : posix) || parent.ignores(absPath, isDir);
     },
@@ -45,8 +45,8 @@ export async function loadGitignore(
 
 /** The folders from `top` down to `dir`, both included, whose `.gitignore` files apply to `dir` (none when `dir` is not below `top`). */
 export function chainFolders(top: string, dir: string): string[] {
-  const rel = path.relative(top, dir);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return [];
+  const rel = relativeInside(top, dir);
+  if (rel === undefined) return [];
   const out = [top];
   let cur = top;
   for (const part of rel === '' ? [] : rel.split(path.sep)) {

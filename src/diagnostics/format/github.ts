@@ -1,6 +1,7 @@
 // The github format: workflow commands that GitHub Actions turns into annotations.
 
 import path from 'node:path';
+import { relativeInside } from '../../util/paths.js';
 import type { DiagnosticReport } from '../report.js';
 
 const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
@@ -19,10 +20,7 @@ export function escapeProperty(s: string): string {
 export function formatGithub(result: DiagnosticReport, options: { cwd?: string } = {}): string {
   const cwd = options.cwd ?? process.cwd();
   const lines = result.diagnostics.map((d) => {
-    const rel = path.relative(cwd, d.file);
-    const file = (rel.startsWith('..') || path.isAbsolute(rel) ? d.file : rel)
-      .split(path.sep)
-      .join('/');
+    const file = (relativeInside(cwd, d.file) ?? d.file).split(path.sep).join('/');
     const props = [`file=${escapeProperty(file)}`, `line=${d.start.line}`, `col=${d.start.column}`];
     if (d.end) props.push(`endLine=${d.end.line}`, `endColumn=${d.end.column}`);
     props.push(`title=${escapeProperty(d.code)}`);

@@ -2,6 +2,7 @@
 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { relativeInside } from '../../util/paths.js';
 import { VERSION } from '../../version.js';
 import { docPage, docUrl } from '../codes.js';
 import type { DiagnosticReport } from '../report.js';
@@ -25,11 +26,11 @@ export function formatSarif(
     help: { text: `See ${docPage(code, ruleCodes)} in the skillset package.` },
   }));
   const results = result.diagnostics.map((d) => {
-    const rel = path.relative(cwd, d.file);
-    const inside = !rel.startsWith('..') && !path.isAbsolute(rel);
-    const artifactLocation = inside
-      ? { uri: rel.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' }
-      : { uri: pathToFileURL(d.file).href };
+    const rel = relativeInside(cwd, d.file);
+    const artifactLocation =
+      rel !== undefined
+        ? { uri: rel.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' }
+        : { uri: pathToFileURL(d.file).href };
     const region: Record<string, number> = { startLine: d.start.line, startColumn: d.start.column };
     if (d.end) {
       region.endLine = d.end.line;

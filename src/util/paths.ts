@@ -1,0 +1,9 @@
+// Paths relative to a folder, for the places that need to know whether a path lies inside it.
+
+import path from 'node:path';
+
+/** `p` relative to `dir` when it is `dir` itself (`''`) or below it; undefined when it is elsewhere. */
+export function relativeInside(dir: string, p: string): string | undefined {
+  const rel = path.relative(dir, p);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel;
+}
