@@ -6,7 +6,7 @@
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { SkillFrontmatter, Triggers } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
-import { mergeSections } from './sections.js';
+import { composeBodies } from './sections.js';
 
 /** How many parents a chain may have. */
 export const MAX_EXTENDS_DEPTH = 3;
@@ -59,6 +59,61 @@ export function mergeFrontmatter(
   return merged;
 }
 
+/**
+ * Skills by the names `extends` and `prerequisites` use: ids first, then names, the first of each
+ * in `items`' order (pass loaded skills before shadowed ones).
+ */
+export function skillsByName<T>(
+  items: readonly T[],
+  skillOf: (t: T) => { id: string; name: string },
+): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const t of items) if (!map.has(skillOf(t).id)) map.set(skillOf(t).id, t);
+  for (const t of items) if (!map.has(skillOf(t).name)) map.set(skillOf(t).name, t);
+  return map;
+}
+
+/** A link of an `extends` chain: a skill's name, its file, and the parent it names. */
+export interface ChainLink {
+  name: string;
+  path: string;
+  extends?: string | undefined;
+}
+
+/** Why a chain stopped before its last `extends`: at `chain[at]`, which names `parent`. */
+export interface ChainBreak {
+  kind: 'self' | 'missing' | 'cycle' | 'depth';
+  at: number;
+  parent: string;
+}
+
+/**
+ * Follow `extends` from `first`: the skills composed, the skill first, then each parent; it stops at
+ * a skill extending itself, a missing parent, a repeat, or past three parents, and says which.
+ */
+export function walkExtends<T>(
+  first: T,
+  link: (t: T) => ChainLink,
+  lookup: (name: string) => T | undefined,
+): { chain: T[]; broken?: ChainBreak } {
+  const chain = [first];
+  for (let at = link(first); at.extends !== undefined; ) {
+    const stop = (kind: ChainBreak['kind']) => ({
+      chain,
+      broken: { kind, at: chain.length - 1, parent: at.extends as string },
+    });
+    if (at.extends === at.name) return stop('self');
+    const parent = lookup(at.extends);
+    if (parent === undefined) return stop('missing');
+    const next = link(parent);
+    if (chain.some((c) => link(c).path === next.path)) return stop('cycle');
+    if (chain.length > MAX_EXTENDS_DEPTH) return stop('depth');
+    chain.push(parent);
+    at = next;
+  }
+  return { chain };
+}
+
 /** Compose `skill` with its parents, found by name with `lookup`. */
 export function composeExtends(
   skill: ComposableSkill,
@@ -66,60 +121,53 @@ export function composeExtends(
   names: readonly string[] = [],
 ): { skill: ComposedSkill; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const chain: ComposableSkill[] = [skill];
-  for (let at = skill; at.frontmatter.extends !== undefined; ) {
-    const parentName = at.frontmatter.extends;
+  const { chain, broken } = walkExtends(
+    skill,
+    (s) => ({ name: s.name, path: s.path, extends: s.frontmatter.extends }),
+    lookup,
+  );
+  if (broken) {
+    const at = chain[broken.at] as ComposableSkill;
+    const parentName = broken.parent;
     const fail = (code: string, message: string, data: Record<string, unknown> = {}) =>
       diagnostics.push(
         diagnostic(code, 'error', at.path, message, { data: { extends: parentName, ...data } }),
       );
-    if (parentName === at.name) {
+    if (broken.kind === 'self')
       fail('compose/extends-self', `\`${at.name}\` extends itself; the field is ignored`);
-      break;
-    }
-    const parent = lookup(parentName);
-    if (!parent) {
+    else if (broken.kind === 'missing') {
       const near = closest(parentName, names);
       fail(
         'compose/extends-missing',
         `\`${at.name}\` extends \`${parentName}\`, which is not a skill of this catalog${near ? `; did you mean \`${near}\`?` : ''}`,
         near ? { didYouMean: near } : {},
       );
-      break;
-    }
-    if (chain.some((c) => c.path === parent.path)) {
-      const loop = [...chain.map((c) => c.name), parent.name].join(' → ');
+    } else if (broken.kind === 'cycle') {
+      const cycle = [...chain.map((c) => c.name), (lookup(parentName) as ComposableSkill).name];
       fail(
         'compose/extends-cycle',
-        `\`extends\` makes a cycle (${loop}); composed without the repeat`,
-        {
-          cycle: [...chain.map((c) => c.name), parent.name],
-        },
+        `\`extends\` makes a cycle (${cycle.join(' → ')}); composed without the repeat`,
+        { cycle },
       );
-      break;
-    }
-    if (chain.length > MAX_EXTENDS_DEPTH) {
+    } else
       fail(
         'compose/extends-depth',
         `\`${skill.name}\` extends more than ${MAX_EXTENDS_DEPTH} skills deep; \`${parentName}\` and above are not composed`,
         { maxDepth: MAX_EXTENDS_DEPTH },
       );
-      break;
-    }
-    chain.push(parent);
-    at = parent;
   }
   // From the farthest parent down: each child overrides what is above it.
   let frontmatter = (chain[chain.length - 1] as ComposableSkill).frontmatter;
-  let body = (chain[chain.length - 1] as ComposableSkill).body;
-  for (let i = chain.length - 2; i >= 0; i--) {
-    const c = chain[i] as ComposableSkill;
-    frontmatter = mergeFrontmatter(frontmatter, c.frontmatter);
-    body = mergeSections(body, c.body);
-  }
+  for (let i = chain.length - 2; i >= 0; i--)
+    frontmatter = mergeFrontmatter(frontmatter, (chain[i] as ComposableSkill).frontmatter);
   if (chain.length === 1) frontmatter = { ...frontmatter, extra: { ...frontmatter.extra } };
   return {
-    skill: { name: skill.name, frontmatter, body, chain: chain.map((c) => c.path) },
+    skill: {
+      name: skill.name,
+      frontmatter,
+      body: composeBodies(chain.map((c) => c.body)),
+      chain: chain.map((c) => c.path),
+    },
     diagnostics,
   };
 }

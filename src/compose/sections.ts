@@ -1,6 +1,8 @@
 // A Markdown body as sections by heading, for `extends`: a title, a preamble, and the sections at
 // the first level below the title, each holding its subsections.
 
+import { codeLines } from '../text/fences.js';
+
 /** One section: its heading line and everything up to the next heading of its level or higher. */
 export interface Section {
   /** The heading text, normalised: what two sections are matched by. */
@@ -17,7 +19,6 @@ export interface SplitBody {
   sections: Section[];
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 
 interface Line {
@@ -28,26 +29,15 @@ interface Line {
 }
 
 function lines(body: string): Line[] {
-  const out: Line[] = [];
-  let fence: string | undefined;
-  for (const text of body.split(/(?<=\n)/)) {
-    const bare = text.replace(/\r?\n$/, '');
-    const f = FENCE.exec(bare);
-    if (f) {
-      const mark = f[1] as string;
-      if (fence === undefined) fence = mark;
-      else if (mark[0] === fence[0] && mark.length >= fence.length) fence = undefined;
-      out.push({ text, level: 0, title: '' });
-      continue;
-    }
-    const h = fence === undefined ? HEADING.exec(bare) : null;
-    out.push(
-      h
-        ? { text, level: (h[1] as string).length, title: (h[2] ?? '').trim() }
-        : { text, level: 0, title: '' },
-    );
-  }
-  return out;
+  const texts = body.split(/(?<=\n)/);
+  const bare = texts.map((t) => t.replace(/\r?\n$/, ''));
+  const code = codeLines(bare);
+  return texts.map((text, i) => {
+    const h = code[i] ? null : HEADING.exec(bare[i] as string);
+    return h
+      ? { text, level: (h[1] as string).length, title: (h[2] ?? '').trim() }
+      : { text, level: 0, title: '' };
+  });
 }
 
 /** How two headings are matched: their text, case and spacing aside. */
@@ -113,4 +103,12 @@ export function mergeSections(parent: string, child: string): string {
 
 function ensureBreak(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** The body of a skill composed over its parents: `childFirst` is the skill's body, then each parent's. */
+export function composeBodies(childFirst: readonly string[]): string {
+  let body = childFirst[childFirst.length - 1] ?? '';
+  for (let i = childFirst.length - 2; i >= 0; i--)
+    body = mergeSections(body, childFirst[i] as string);
+  return body;
 }

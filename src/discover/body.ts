@@ -10,15 +10,24 @@ import { DEFAULT_MAX_FILE_BYTES } from './read.js';
 /** A skill's body as read now, and whether the file changed since the skill was parsed. */
 export interface SkillBody {
   body: string;
+  /** 1-based line of the body's first line in the file. */
+  bodyLine: number;
   /** sha256 of the bytes read now. */
   contentHash: string;
   /** True when the file no longer matches `skill.contentHash` (the body is the new one). */
   changed: boolean;
 }
 
+/**
+ * What reading a body needs of a skill: its file and the content hash it was parsed with, and where
+ * its body starts when known (otherwise the file is parsed again to find it).
+ */
+export type BodySource = Pick<Skill, 'path' | 'contentHash'> &
+  Partial<Pick<Skill, 'realPath' | 'bodyOffset' | 'bodyLine'>>;
+
 /** Read the Markdown body of `skill` from disk. Throws SkillsetError if the file is gone or unreadable. */
 export async function readSkillBody(
-  skill: Skill,
+  skill: BodySource,
   options: { fs?: FileSystem; maxFileBytes?: number } = {},
 ): Promise<SkillBody> {
   const fs = options.fs ?? nodeFileSystem;
@@ -42,6 +51,14 @@ export async function readSkillBody(
     );
   const contentHash = createHash('sha256').update(r.bytes).digest('hex');
   const changed = contentHash !== skill.contentHash;
-  const offset = changed ? parseSkillFile(r.bytes, skill.path).bodyOffset : skill.bodyOffset;
-  return { body: repairUtf8(r.bytes).toString('utf8', offset), contentHash, changed };
+  const known =
+    !changed && skill.bodyOffset !== undefined && skill.bodyLine !== undefined
+      ? { bodyOffset: skill.bodyOffset, bodyLine: skill.bodyLine }
+      : parseSkillFile(r.bytes, skill.path);
+  return {
+    body: repairUtf8(r.bytes).toString('utf8', known.bodyOffset),
+    bodyLine: known.bodyLine,
+    contentHash,
+    changed,
+  };
 }

@@ -2,14 +2,13 @@
 // the content hash it was scored with (a file changed since is loaded as it is now, and reported),
 // resolves its `@import` lines, and lists its `references/` files without reading them.
 
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { type ImportedFile, resolveImports } from '../compose/imports.js';
-import { mergeSections } from '../compose/sections.js';
+import { composeBodies } from '../compose/sections.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { readSkillBody, type SkillBody } from '../discover/body.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
-import { parseSkillFile, repairUtf8 } from '../skill/parse.js';
 import type { Candidate, StageDecision } from './types.js';
 
 /** A loaded skill. */
@@ -74,16 +73,15 @@ export async function loadStage(
   const loaded: LoadedSkill[] = [];
   const decisions: StageDecision[] = [];
   const diagnostics: Diagnostic[] = [];
+  const read = (file: string, contentHash: string) =>
+    readSkillBody(
+      { path: file, contentHash },
+      { fs, maxFileBytes: options.maxBytes ?? DEFAULT_MAX_FILE_BYTES },
+    );
   for (const c of candidates) {
-    let bytes: Buffer;
+    let own: SkillBody;
     try {
-      const r = await fs.readFile(c.path, options.maxBytes ?? DEFAULT_MAX_FILE_BYTES);
-      if (!r.ok)
-        throw Object.assign(
-          new Error(r.reason === 'too-large' ? 'over the size cap' : 'not a regular file'),
-          { code: r.reason },
-        );
-      bytes = r.bytes;
+      own = await read(c.path, c.contentHash);
     } catch (e) {
       diagnostics.push(
         diagnostic(
@@ -101,8 +99,7 @@ export async function loadStage(
       });
       continue;
     }
-    const contentHash = createHash('sha256').update(bytes).digest('hex');
-    const changed = contentHash !== c.contentHash;
+    const { contentHash, changed } = own;
     if (changed)
       diagnostics.push(
         diagnostic(
@@ -114,12 +111,11 @@ export async function loadStage(
       );
     // The skill's body, composed over its parents' when it extends them (each file's imports
     // resolved against its own folder, then the sections merged from the farthest parent down).
-    const files: Array<{ file: string; bytes: Buffer }> = [{ file: c.path, bytes }];
+    const files: Array<{ file: string; body: SkillBody }> = [{ file: c.path, body: own }];
     for (const parent of (c.chain ?? []).slice(1)) {
-      const r = await fs
-        .readFile(parent, options.maxBytes ?? DEFAULT_MAX_FILE_BYTES)
-        .catch(() => undefined);
-      if (r?.ok) files.push({ file: parent, bytes: r.bytes });
+      // A parent was not scored: no hash to hold it to, so it is read (and parsed) as it is.
+      const body = await read(parent, '').catch(() => undefined);
+      if (body) files.push({ file: parent, body });
       else
         diagnostics.push(
           diagnostic(
@@ -130,26 +126,18 @@ export async function loadStage(
           ),
         );
     }
-    const parts: Array<{ text: string; imports: ImportedFile[] }> = [];
+    const texts: string[] = [];
+    const imports: ImportedFile[] = [];
     for (const f of files) {
-      const parsed = parseSkillFile(f.bytes, f.file);
       const dir = path.dirname(f.file);
-      const r = await resolveImports(
-        repairUtf8(f.bytes).toString('utf8', parsed.bodyOffset),
-        f.file,
-        parsed.bodyLine,
-        {
-          roots: options.projectRoot ? [dir, options.projectRoot] : [dir],
-          fs,
-        },
-      );
+      const r = await resolveImports(f.body.body, f.file, f.body.bodyLine, {
+        roots: options.projectRoot ? [dir, options.projectRoot] : [dir],
+        fs,
+      });
       diagnostics.push(...r.diagnostics);
-      parts.push({ text: r.text, imports: r.imports });
+      texts.push(r.text);
+      imports.push(...r.imports);
     }
-    let body = (parts[parts.length - 1] as (typeof parts)[number]).text;
-    for (let i = parts.length - 2; i >= 0; i--)
-      body = mergeSections(body, (parts[i] as (typeof parts)[number]).text);
-    const imports = { text: body, imports: parts.flatMap((p) => p.imports) };
     const dir = path.dirname(c.path);
     const references = await listFiles(fs, path.join(dir, 'references'), dir);
     loaded.push({
@@ -158,8 +146,8 @@ export async function loadStage(
       path: c.path,
       tier: c.tier,
       score: c.score,
-      body: imports.text,
-      imports: imports.imports,
+      body: composeBodies(texts),
+      imports,
       references,
       contentHash,
       changed,
@@ -168,7 +156,7 @@ export async function loadStage(
       stage: 'load',
       id: c.id,
       outcome: 'kept',
-      reason: `loaded${changed ? ' (changed since scoring)' : ''}; ${imports.imports.length} import(s), ${references.length} reference file(s) listed`,
+      reason: `loaded${changed ? ' (changed since scoring)' : ''}; ${imports.length} import(s), ${references.length} reference file(s) listed`,
     });
   }
   return { loaded, decisions, diagnostics };

@@ -4,6 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { skillsByName } from '../compose/extends.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
@@ -119,15 +120,18 @@ const itemsOf = new WeakMap<object, ScoreItem[]>();
 function scoreItems(catalog: object, skills: readonly Skill[]): ScoreItem[] {
   let items = itemsOf.get(catalog);
   if (!items) {
-    items = skills.map((s) => scoreItem(s, 0));
+    items = skills.map(scoreItem);
     itemsOf.set(catalog, items);
   }
   return items;
 }
 
-function scoreItem(s: Skill, text: number): ScoreItem {
+/** A body's size in characters, as its bytes after the front matter. */
+const bodyChars = (s: Skill): number => Math.max(0, s.size.bytes - s.bodyOffset);
+
+function scoreItem(s: Skill): ScoreItem {
   const f = s.frontmatter;
-  const chars = Math.max(0, s.size.bytes - s.bodyOffset);
+  const chars = bodyChars(s);
   return {
     id: s.id,
     name: s.name,
@@ -143,7 +147,7 @@ function scoreItem(s: Skill, text: number): ScoreItem {
       contexts: f.triggers?.contexts ?? [],
     },
     ...(f.threshold !== undefined ? { threshold: f.threshold } : {}),
-    text,
+    text: 0,
   };
 }
 
@@ -175,17 +179,9 @@ export async function runPipeline(
     context,
   );
   // `extends` names a loaded skill by id, else by name.
-  const loadedByName = new Map<string, Skill>();
-  for (const s of catalog.skills) if (!loadedByName.has(s.id)) loadedByName.set(s.id, s);
-  for (const s of catalog.skills) if (!loadedByName.has(s.name)) loadedByName.set(s.name, s);
+  const loadedByName = skillsByName(catalog.skills, (s) => s);
   const extendsFacts = (s: Skill | undefined) =>
-    s
-      ? {
-          path: s.path,
-          chars: Math.max(0, s.size.bytes - s.bodyOffset),
-          ...(s.frontmatter.extends !== undefined ? { extends: s.frontmatter.extends } : {}),
-        }
-      : undefined;
+    s && { name: s.id, path: s.path, chars: bodyChars(s), extends: s.frontmatter.extends };
   const resolved = resolveStage(scored.candidates, catalog, {
     of: (id) => extendsFacts(byId.get(id)),
     named: (name) => extendsFacts(loadedByName.get(name)),

@@ -3,7 +3,7 @@
 // stage applies its decisions to the scored candidates, so there is one implementation of the rule.
 
 import type { Decision } from '../catalog/resolve.js';
-import { MAX_EXTENDS_DEPTH } from '../compose/extends.js';
+import { type ChainLink, walkExtends } from '../compose/extends.js';
 import type { Candidate, StageDecision, StageOutput } from './types.js';
 
 /** What Resolve reads of the catalog: the files that lost a clash, and the catalog's decisions. */
@@ -12,26 +12,9 @@ export interface CatalogResolution {
   decisions: readonly Decision[];
 }
 
-/** What Resolve reads of a skill for `extends`: its file, its parent's name and its body's size. */
-export interface ExtendsFacts {
-  path: string;
-  extends?: string;
+/** What Resolve reads of a skill for `extends`: its id, file, parent's name and body size. */
+export interface ExtendsFacts extends ChainLink {
   chars: number;
-}
-
-/** The files an `extends` chain composes, the skill first; it stops at a missing parent, a repeat or three parents. */
-export function extendsChain(
-  first: ExtendsFacts,
-  lookup: (name: string) => ExtendsFacts | undefined,
-): ExtendsFacts[] {
-  const chain = [first];
-  for (let at = first; at.extends !== undefined && chain.length <= MAX_EXTENDS_DEPTH; ) {
-    const parent = lookup(at.extends);
-    if (!parent || chain.some((c) => c.path === parent.path)) break;
-    chain.push(parent);
-    at = parent;
-  }
-  return chain;
 }
 
 /**
@@ -77,7 +60,13 @@ export function resolveStage(
     seen.set(c.id, c);
     const own = facts?.of(c.id);
     const chain =
-      own?.extends !== undefined && facts ? extendsChain(own, (n) => facts.named(n)) : [];
+      own?.extends !== undefined && facts
+        ? walkExtends(
+            own,
+            (f) => f,
+            (n) => facts.named(n),
+          ).chain
+        : [];
     if (chain.length > 1) {
       const chars = c.chars + chain.slice(1).reduce((n, p) => n + p.chars, 0);
       out.push({ ...c, chars, tokens: Math.ceil(chars / 4), chain: chain.map((p) => p.path) });

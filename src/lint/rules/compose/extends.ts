@@ -1,16 +1,12 @@
 // compose/extends: each `extends` chain names skills of the catalog, without a cycle, at most three deep.
 
 import { z } from 'zod';
-import { type ComposableSkill, composeExtends } from '../../../compose/extends.js';
+import { type ComposableSkill, composeExtends, skillsByName } from '../../../compose/extends.js';
 import { defineRule, type SkillInput } from '../../define-rule.js';
 
 /** The catalog by name (ids first, then names; loaded skills before shadowed ones). */
-export function byName(skills: readonly SkillInput[]): Map<string, SkillInput> {
-  const map = new Map<string, SkillInput>();
-  for (const s of skills) if (!map.has(s.skill.id)) map.set(s.skill.id, s);
-  for (const s of skills) if (!map.has(s.skill.name)) map.set(s.skill.name, s);
-  return map;
-}
+export const byName = (skills: readonly SkillInput[]): Map<string, SkillInput> =>
+  skillsByName(skills, (s) => s.skill);
 
 /** Report broken `extends` chains: a missing parent, a cycle, self-extension, more than three parents. */
 export const composeExtendsRule = defineRule({
