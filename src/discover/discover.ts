@@ -18,7 +18,7 @@ import { expectRecords, resetDecodedBound } from './compact.js';
 import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
 import { chainFolders, type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
 import { scanLegacy } from './legacy.js';
-import { DEFAULT_MAX_FILE_BYTES, type ReadSkill, readFoundSkill } from './read.js';
+import { DEFAULT_MAX_FILE_BYTES, readFoundSkill } from './read.js';
 import { SkillRecord } from './record.js';
 import {
   nestedRoots,
@@ -80,9 +80,6 @@ export interface DiscoverResult {
   /** What resolution decided: duplicates collapsed, names qualified, skills shadowed. */
   decisions: Decision[];
 }
-
-/** A placeholder for a file the cache did not have. */
-const MISS: ReadSkill = { ok: false, diagnostics: [] };
 
 async function scanRoot(
   fs: FileSystem,
@@ -160,27 +157,9 @@ async function scanRoot(
   const cache =
     o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
   const out: RootScan = { candidates: [], diagnostics: walk.diagnostics };
-  // On the real file system, unchanged files are taken from the cache in one synchronous pass; the
-  // rest are read (and parsed) a few at a time.
-  const reads: ReadSkill[] = walk.found.map((f) => {
-    const hit =
-      cache && fs === nodeFileSystem && f.kind === 'file' ? cache.lookupNode(f.file) : undefined;
-    return hit
-      ? {
-          ok: true,
-          parsed: hit,
-          realPath: `${f.realDir}/${path.basename(f.file)}`,
-          diagnostics: [],
-        }
-      : MISS;
-  });
-  const missed = walk.found.filter((_, i) => reads[i] === MISS);
-  const fresh = await mapBounded(missed, READS_IN_FLIGHT, (f) =>
+  const reads = await mapBounded(walk.found, READS_IN_FLIGHT, (f) =>
     readFoundSkill(fs, f, realRoot, o.maxFileBytes, cache, o.onFileRead),
   );
-  let next = 0;
-  for (let i = 0; i < reads.length; i++)
-    if (reads[i] === MISS) reads[i] = fresh[next++] as ReadSkill;
   reads.forEach((r, order) => {
     const f = walk.found[order] as FoundSkill;
     if (!r.ok) {

@@ -6,7 +6,7 @@ import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 import type { ParseCache } from './cache.js';
 import { compactRecord, lazyRecord } from './compact.js';
-import { errorCode, type FileSystem, linkFailure } from './fs.js';
+import { errorCode, type FileSystem, linkFailure, nodeFileSystem } from './fs.js';
 import type { FoundSkill } from './walk.js';
 
 /** A SKILL.md read and parsed, or the diagnostics that say why it was not. */
@@ -62,7 +62,9 @@ export async function readFoundSkill(
   let realPath = found.kind === 'file' ? `${found.realDir}/${path.basename(file)}` : '';
   for (let hops = 0; ; hops++) {
     if (cache && hops === 0 && found.kind === 'file') {
-      const hit = await cache.lookup(fs, readPath);
+      // On the real file system without a promise per file: a warm start checks thousands.
+      const hit =
+        fs === nodeFileSystem ? cache.lookupNode(readPath) : await cache.lookup(fs, readPath);
       if (hit) return { ok: true, parsed: hit, realPath, diagnostics };
     }
     let r: Awaited<ReturnType<FileSystem['readFile']>>;
