@@ -1,0 +1,187 @@
+// The catalog listing, what the model always sees (SPEC S8): one entry per visible skill, as markdown
+// lines, an `<available_skills>` block or a JSON array, degraded step by step to fit a budget of
+// characters and never over it; hidden skills and anything left out are reported, never silent.
+
+import { InternalError } from '../errors.js';
+import {
+  type Item,
+  type ListingLevel,
+  type ListingMode,
+  placeItems,
+  type Shown,
+} from './listing-cascade.js';
+import { formatSpec, type ListingFormat } from './listing-format.js';
+import { type HiddenReason, hiddenMessage, hiddenReason, rankItems } from './listing-rank.js';
+import { clip, entryText, oneLine } from './listing-text.js';
+
+export type { ListingLevel, ListingMode, Shown } from './listing-cascade.js';
+export type { ListingFormat } from './listing-format.js';
+export type { HiddenReason } from './listing-rank.js';
+
+/** The budget when nothing is known: 1% of a 200,000-token context at 4 characters a token. */
+export const DEFAULT_LISTING_BUDGET = 8_000;
+/** The share of the context window the listing may take (Claude Code's default; Codex uses 0.02). */
+export const DEFAULT_LISTING_FRACTION = 0.01;
+/** Characters per token when a budget comes from a context size. */
+export const CHARS_PER_TOKEN = 4;
+/** The most description plus when_to_use may take in one entry (Claude Code, newer versions). */
+export const DEFAULT_ENTRY_CAP = 1_536;
+/** The per-entry cap of older Claude Code versions. */
+export const LEGACY_ENTRY_CAP = 250;
+/** The search tool the closing line points to. */
+export const DEFAULT_SEARCH_TOOL = 'search_skills';
+
+/** One skill as the listing sees it. */
+export interface ListingEntry {
+  name: string;
+  description: string;
+  whenToUse?: string;
+  /** Absolute path of the SKILL.md (shown in the XML and JSON forms). */
+  location: string;
+  /** Never truncated while anything of it can be shown. */
+  pinned?: boolean;
+  disableModelInvocation?: boolean;
+  /** Conditional: hidden until its name is in `activated`. */
+  paths?: readonly string[];
+  /** An override: `name-only` shows the name alone, `hidden` leaves it out. */
+  visibility?: 'full' | 'name-only' | 'hidden';
+}
+
+/** How the listing is built. */
+export interface ListingOptions {
+  /** Default `markdown`. */
+  format?: ListingFormat;
+  /** Characters the whole text may take (see `listingBudget`); default 8,000. */
+  budget?: number;
+  /** The most description plus when_to_use may take in one entry; default 1,536. */
+  entryCap?: number;
+  /** The conditional skills activated so far, by name. */
+  activated?: ReadonlySet<string>;
+  /** Local usage counts: with them (and no relevance), the least used lose descriptions first. */
+  usage?: ReadonlyMap<string, number>;
+  /** Relevance scores: with them, the highest scored keep their descriptions whole first. */
+  relevance?: ReadonlyMap<string, number>;
+  /** The tool the closing line names; default `search_skills`. */
+  searchTool?: string;
+  /** The closing line's whole "how to reach them" clause, replacing the one built from `searchTool`. */
+  searchHint?: string;
+}
+
+/** One visible entry: how it was shown and the characters it takes (separators not counted). */
+export interface ListingEntryResult {
+  name: string;
+  shown: Shown;
+  chars: number;
+}
+
+/** A listing, and what was cut and why. */
+export interface ListingResult {
+  text: string;
+  /** `text.length`. */
+  chars: number;
+  budget: number;
+  level: ListingLevel;
+  mode: ListingMode;
+  /** Every visible entry, in output order. */
+  entries: ListingEntryResult[];
+  /** Entries not listed at all, in input order. */
+  hidden: Array<{ name: string; reason: HiddenReason; message: string }>;
+  /** Visible entries left out for want of room (named by the closing line). */
+  omitted: number;
+}
+
+const usable = (n: number | undefined, min: number): n is number =>
+  n !== undefined && !Number.isNaN(n) && n >= min;
+
+/**
+ * The listing's budget in characters: `chars` when given, else `contextTokens × 4 × fraction`
+ * (fraction default 0.01), else 8,000. Negative or NaN values, and a fraction outside (0, 1], are ignored.
+ */
+export function listingBudget(o: {
+  chars?: number;
+  contextTokens?: number;
+  fraction?: number;
+}): number {
+  if (usable(o.chars, 0)) return Math.floor(o.chars);
+  if (usable(o.contextTokens, 0) && Number.isFinite(o.contextTokens)) {
+    const f =
+      usable(o.fraction, 0) && o.fraction > 0 && o.fraction <= 1
+        ? o.fraction
+        : DEFAULT_LISTING_FRACTION;
+    return Math.floor(o.contextTokens * CHARS_PER_TOKEN * f);
+  }
+  return DEFAULT_LISTING_BUDGET;
+}
+
+/** The closing line for `omitted` skills left out. */
+export function closingLine(omitted: number, hint: string): string {
+  return `… and ${omitted} more skill${omitted === 1 ? '' : 's'}, not listed: ${hint}.`;
+}
+
+/** Render `entries` as a listing within the budget: pure, deterministic, never over budget. */
+export function renderListing(
+  entries: readonly ListingEntry[],
+  options: ListingOptions = {},
+): ListingResult {
+  const spec = formatSpec(options.format ?? 'markdown');
+  const budget = listingBudget(options.budget === undefined ? {} : { chars: options.budget });
+  const cap = usable(options.entryCap, 0) ? Math.floor(options.entryCap) : DEFAULT_ENTRY_CAP;
+  const activated = options.activated ?? new Set<string>();
+  const hint = oneLine(
+    options.searchHint ??
+      `find them with the ${options.searchTool ?? DEFAULT_SEARCH_TOOL} tool (skillset search)`,
+  );
+  const mode: ListingMode = options.relevance
+    ? 'relevance'
+    : options.usage
+      ? 'usage'
+      : 'equal-share';
+
+  const hidden: ListingResult['hidden'] = [];
+  const items: Item[] = [];
+  for (const e of entries) {
+    const reason = hiddenReason(e, activated);
+    if (reason !== null) {
+      hidden.push({ name: e.name, reason, message: hiddenMessage(reason) });
+      continue;
+    }
+    const raw = entryText(e.description, e.whenToUse);
+    const text = clip(raw, cap);
+    items.push({
+      index: items.length,
+      key: e.name,
+      name: oneLine(e.name),
+      location: e.location,
+      pinned: e.pinned === true,
+      nameOnly: e.visibility === 'name-only',
+      text,
+      capped: text !== raw,
+    });
+  }
+
+  const ranked = rankItems(items, options.relevance, options.usage);
+  const placed = placeItems(items, ranked, spec, budget, mode, (n) => closingLine(n, hint));
+  const text = placed.empty
+    ? ''
+    : spec.render(
+        placed.views.filter((v) => v !== null),
+        placed.closing,
+      );
+  if (text.length > budget) {
+    throw new InternalError(`listing of ${text.length} characters over its budget of ${budget}`);
+  }
+  return {
+    text,
+    chars: text.length,
+    budget,
+    level: placed.level,
+    mode,
+    entries: items.map((i) => {
+      const view = placed.views[i.index];
+      const shown = placed.shown[i.index] ?? 'omitted';
+      return { name: i.key, shown, chars: view ? spec.cost(view) : 0 };
+    }),
+    hidden,
+    omitted: placed.closing?.omitted ?? 0,
+  };
+}
