@@ -41,7 +41,7 @@ const candidate = (file: string, contentHash = sha(file)): Candidate => ({
 });
 
 describe('loadStage', () => {
-  it('loads the body with its imports as blocks and lists references without reading them', async () => {
+  it('loads the body with its imports as blocks and lists the other files without reading them', async () => {
     const root = library();
     const file = path.join(root, 'review', 'SKILL.md');
     const r = await loadStage([candidate(file)]);
@@ -52,7 +52,12 @@ describe('loadStage', () => {
       s?.imports.map((i) => [path.basename(i.file), i.text]),
       [['checklist.md', '- tests pass\n']],
     );
-    assert.deepEqual(s?.references, ['references/deep/api.md', 'references/style.md']);
+    assert.deepEqual(s?.resources, [
+      'checklist.md',
+      'references/deep/api.md',
+      'references/style.md',
+    ]);
+    assert.equal(s?.moreResources, 0);
     assert.doesNotMatch(JSON.stringify(r), /STYLE GUIDE/);
     assert.equal(s?.changed, false);
   });

@@ -1,6 +1,7 @@
 // Stage 6, Load: the only stage with effects. It reads each budgeted skill's file, checks it against
 // the content hash it was scored with (a file changed since is loaded as it is now, and reported),
-// resolves its `@import` lines, and lists its `references/` files without reading them.
+// resolves its `@import` lines, and lists the skill folder's other files (`references/`, `scripts/`,
+// assets) without reading them.
 
 import path from 'node:path';
 import { type ImportedFile, resolveImports } from '../compose/imports.js';
@@ -22,8 +23,10 @@ export interface LoadedSkill {
   body: string;
   /** Its imports, each its own block. */
   imports: ImportedFile[];
-  /** Files under `references/`, relative to the skill folder: available, not read. */
-  references: string[];
+  /** The skill folder's other files (`references/`, `scripts/`, …), relative to it, sorted: available, not read. */
+  resources: string[];
+  /** Files past the listing's cap (`MAX_RESOURCES`), not listed. */
+  moreResources: number;
   contentHash: string;
   /** The file changed between scoring and loading. */
   changed: boolean;
@@ -37,15 +40,25 @@ export interface LoadOptions {
   maxBytes?: number;
 }
 
-/** Files below `dir`, relative to `base`, in order; at most `limit`. */
-async function listFiles(
+/** How many of a skill folder's files a load lists at most. */
+export const MAX_RESOURCES = 100;
+
+/** Folders a resource listing never enters. */
+const SKIPPED = new Set(['.git', 'node_modules']);
+
+/**
+ * The files of a skill folder other than its SKILL.md, relative to it and sorted, without reading
+ * them: at most `limit`, and how many more there are (counted up to 10,000).
+ */
+export async function listResources(
   fs: FileSystem,
   dir: string,
-  base: string,
-  limit = 1000,
-): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (d: string): Promise<void> => {
+  skillFile: string,
+  limit = MAX_RESOURCES,
+): Promise<{ files: string[]; more: number }> {
+  const files: string[] = [];
+  let more = 0;
+  const walk = async (d: string, depth: number): Promise<void> => {
     let entries: Awaited<ReturnType<FileSystem['readdir']>>;
     try {
       entries = await fs.readdir(d);
@@ -54,14 +67,17 @@ async function listFiles(
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
-      if (out.length >= limit) return;
+      if (files.length + more >= 10_000) return;
       const p = path.join(d, e.name);
-      if (e.kind === 'dir') await walk(p);
-      else if (e.kind === 'file') out.push(path.relative(base, p).split(path.sep).join('/'));
+      if (e.kind === 'dir' && depth < 8 && !SKIPPED.has(e.name)) await walk(p, depth + 1);
+      else if (e.kind === 'file' && p !== skillFile) {
+        if (files.length < limit) files.push(path.relative(dir, p).split(path.sep).join('/'));
+        else more++;
+      }
     }
   };
-  await walk(dir);
-  return out;
+  await walk(dir, 0);
+  return { files, more };
 }
 
 /** Load `candidates` (Budget's load set, in order). */
@@ -139,7 +155,7 @@ export async function loadStage(
       imports.push(...r.imports);
     }
     const dir = path.dirname(c.path);
-    const references = await listFiles(fs, path.join(dir, 'references'), dir);
+    const resources = await listResources(fs, dir, c.path);
     loaded.push({
       id: c.id,
       name: c.name,
@@ -148,7 +164,8 @@ export async function loadStage(
       score: c.score,
       body: composeBodies(texts),
       imports,
-      references,
+      resources: resources.files,
+      moreResources: resources.more,
       contentHash,
       changed,
     });
@@ -156,7 +173,7 @@ export async function loadStage(
       stage: 'load',
       id: c.id,
       outcome: 'kept',
-      reason: `loaded${changed ? ' (changed since scoring)' : ''}; ${imports.length} import(s), ${references.length} reference file(s) listed`,
+      reason: `loaded${changed ? ' (changed since scoring)' : ''}; ${imports.length} import(s), ${resources.files.length + resources.more} other file(s) listed`,
     });
   }
   return { loaded, decisions, diagnostics };

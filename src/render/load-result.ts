@@ -1,0 +1,58 @@
+// A loaded skill as the model receives it: the body wrapped the way the Agent Skills client guide
+// shows (`<skill_content name="…">`, the skill folder, `<skill_resources>` listed and not read), or in
+// seed 004's `<skill name="…">`; and a short note when the same content is loaded again.
+
+import { escapeXml } from './available-skills.js';
+
+/** How a loaded body is wrapped: the client guide's form (the default) or seed 004's. */
+export type LoadForm = 'skill_content' | 'skill';
+
+/** What a load result shows. */
+export interface LoadContent {
+  name: string;
+  /** The body, without front matter and `@import` lines. */
+  body: string;
+  /** The skill folder (absolute). */
+  dir: string;
+  /** Its imported files: the path as written and the text. */
+  imports?: ReadonlyArray<{ spec: string; text: string }>;
+  /** The folder's other files, relative to it: listed, not read. */
+  resources?: readonly string[];
+  /** Files past the listing's cap. */
+  moreResources?: number;
+}
+
+const trimEnd = (s: string): string => s.replace(/\s+$/, '');
+
+/** The text of a load: the body, its imports, the folder and the files it may read next. */
+export function renderLoadResult(c: LoadContent, form: LoadForm = 'skill_content'): string {
+  const tag = form === 'skill' ? 'skill' : 'skill_content';
+  const lines = [`<${tag} name="${escapeXml(c.name)}">`, trimEnd(c.body)];
+  for (const i of c.imports ?? [])
+    lines.push(
+      '',
+      `<skill_import path="${escapeXml(i.spec)}">`,
+      trimEnd(i.text),
+      '</skill_import>',
+    );
+  lines.push(
+    '',
+    `Skill directory: ${c.dir}`,
+    'Relative paths in this skill are relative to the skill directory.',
+  );
+  const files = c.resources ?? [];
+  if (files.length > 0) {
+    lines.push('', '<skill_resources>');
+    for (const f of files) lines.push(`  <file>${escapeXml(f)}</file>`);
+    if ((c.moreResources ?? 0) > 0)
+      lines.push(`  <!-- ${c.moreResources} more files not listed -->`);
+    lines.push('</skill_resources>');
+  }
+  lines.push(`</${tag}>`);
+  return lines.join('\n');
+}
+
+/** The note a load gives when the same content is already in the conversation. */
+export function renderAlreadyLoaded(name: string, contentHash: string): string {
+  return `The skill "${name}" is already loaded in this conversation, unchanged (content ${contentHash.slice(0, 12)}); follow the instructions given there.`;
+}
