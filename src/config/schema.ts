@@ -70,6 +70,43 @@ export const schema = z
       })
       .strict()
       .optional(),
+    listing: z
+      .object({
+        /** The listing's budget in characters; else `contextTokens × 4 × fraction`; else 8,000. */
+        budget: z.number().int().min(0).optional(),
+        contextTokens: z.number().int().min(1).optional(),
+        fraction: z.number().gt(0).max(1).optional(),
+        /** The most description plus when_to_use may take in one entry (default 1,536). */
+        entryCap: z.number().int().min(1).optional(),
+        /** Skills whose entries are never cut. */
+        pinned: z.array(z.string()).optional(),
+        format: z.enum(['markdown', 'xml', 'json']).optional(),
+      })
+      .strict()
+      .optional(),
+    permissions: z
+      .object({
+        /** Rules `Skill(name)`, `Skill(prefix:*)`, `Skill(name *)`; deny is checked first. */
+        allow: z.array(z.string()).optional(),
+        deny: z.array(z.string()).optional(),
+        /** Per skill: `on`, `name-only`, `user-invocable-only` or `off`. */
+        overrides: z
+          .record(z.string(), z.enum(['on', 'name-only', 'user-invocable-only', 'off']))
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    invoke: z
+      .object({
+        /** `off` turns shell injection off for every skill. */
+        shell: z.enum(['on', 'off']).optional(),
+        /** Project skills run shell only when the host trusts the project. */
+        trustProject: z.boolean().optional(),
+        /** How long one shell command may run, in milliseconds (default 10,000). */
+        timeoutMs: z.number().int().min(1).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -11,12 +11,12 @@ import type { SearchJson } from '../search/format.js';
 import type { SkillIndex } from '../search/search.js';
 import type { SelectOptions, SelectResult } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
-import type { Skill } from '../skill/types.js';
-import { closest } from '../text/did-you-mean.js';
 import { makeDirs } from '../util/dirs.js';
 import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
+import { type SkillCalls, skillCalls } from './service-skills.js';
 import { resolveSettings, type Settings, type SettingsInput } from './settings.js';
+import { findSkill } from './skill-lookup.js';
 import type { IndexReport, LintReport, ShowResult, SkillSummary } from './views.js';
 import { lintReport, showResult, skillSummary } from './views.js';
 
@@ -38,7 +38,7 @@ export interface EvalOptions {
 export type IndexProgress = (done: number, total: number) => void;
 
 /** One service over one set of settings. */
-export interface SkillService {
+export interface SkillService extends SkillCalls {
   readonly settings: Settings;
   /** The skills found, sorted by id. */
   list(): Promise<Outcome<SkillSummary[]>>;
@@ -52,8 +52,11 @@ export interface SkillService {
   lint(): Promise<Outcome<LintReport>>;
   /** Score search on a labelled query file (JSONL). */
   eval(labelsFile: string, options?: EvalOptions): Promise<Outcome<EvalRun>>;
-  /** Read the roots again; what changed is applied to the open index. A watcher or a session calls this. */
-  refresh(): Promise<Outcome<CatalogChanges>>;
+  /**
+   * Read the roots again; what changed is applied to the open index. A watcher or a session calls
+   * this; `touched` files (kept from call to call) add their nested skill folders.
+   */
+  refresh(options?: { touched?: readonly string[] }): Promise<Outcome<CatalogChanges>>;
   /** The index, opened and brought up to date (for callers that run many queries, such as eval). */
   openIndex(): Promise<Outcome<SkillIndex>>;
   /** Choose the skills to load for a context: the selection pipeline (docs/selection.md). */
@@ -73,8 +76,12 @@ export async function createService(
   /** How long opening and updating the index took. */
   let indexMs = 0;
 
+  // Files a session touched: their nested skill folders join discovery.
+  const touched = new Set<string>(settings.discover.touched ?? []);
+  const discoverOptions = () =>
+    touched.size > 0 ? { ...settings.discover, touched: [...touched].sort() } : settings.discover;
   const discovered = async (): Promise<DiscoverResult> => {
-    discovery ??= await discoverSkills(settings.discover);
+    discovery ??= await discoverSkills(discoverOptions());
     return discovery;
   };
   const seen = (d: DiscoverResult): typeof d.diagnostics => [
@@ -128,6 +135,7 @@ export async function createService(
 
   return {
     settings,
+    ...skillCalls(settings, discovered, opened, seen),
     async list() {
       const d = await discovered();
       return attempt(seen(d), () => d.skills.map(skillSummary));
@@ -233,9 +241,10 @@ export async function createService(
         diagnostics: [...indexDiagnostics(), ...(r.ok ? r.value.diagnostics : [])],
       }));
     },
-    async refresh() {
+    async refresh(o = {}) {
       const before = await discovered();
-      const next = await discoverSkills(settings.discover);
+      for (const f of o.touched ?? []) touched.add(f);
+      const next = await discoverSkills(discoverOptions());
       return attempt(seen(next), async () => {
         const changes = diffCatalogs(before, next);
         discovery = next;
@@ -269,26 +278,4 @@ function makeIndexFolder(file: string): void {
 
 function isSettings(x: Settings | SettingsInput): x is Settings {
   return 'discover' in x && 'rank' in x;
-}
-
-/** Find a skill by id, else by name; an ambiguous or unknown name is a problem with a did-you-mean. */
-export function findSkill(skills: readonly Skill[], name: string): Skill {
-  const byId = skills.find((s) => s.id === name);
-  if (byId) return byId;
-  const byName = skills.filter((s) => s.name === name);
-  if (byName.length === 1) return byName[0] as Skill;
-  if (byName.length > 1)
-    throw new SkillsetError(
-      'usage/ambiguous-skill',
-      `\`${name}\` names ${byName.length} skills: ${byName.map((s) => s.id).join(', ')}`,
-      { hint: 'Pass the id instead.', data: { ids: byName.map((s) => s.id) } },
-    );
-  const guess = closest(
-    name,
-    skills.map((s) => s.id),
-  );
-  throw new SkillsetError('usage/unknown-skill', `Unknown skill \`${name}\``, {
-    hint: guess ? `Did you mean \`${guess}\`?` : 'Run `skillset list` to see the skills found.',
-    data: guess ? { name, didYouMean: guess } : { name },
-  });
 }

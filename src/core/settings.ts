@@ -13,6 +13,12 @@ import { defaultIndexFile } from '../search/index-file.js';
 import { DEFAULT_RANK, type RankSettings } from '../search/rank-settings.js';
 import type { AgentProfile } from '../select/model-filter.js';
 import { defaultCacheDir, unwritableReason } from '../util/dirs.js';
+import {
+  type InvokeSettings,
+  type ListingSettings,
+  type PermissionSettings,
+  skillSettings,
+} from './settings-skills.js';
 
 /** What a caller (a CLI command, the MCP server, a library user) asks for; every field optional. */
 export interface SettingsInput {
@@ -62,6 +68,12 @@ export interface Settings {
   lint: { profile: Profile; rules: Record<string, RuleSetting> };
   /** The config file's `select` section: the project's own agent profiles, and the budget. */
   select: { profiles: Record<string, AgentProfile>; budget?: number; unit?: 'chars' | 'tokens' };
+  /** The config file's `listing` section, with defaults. */
+  listing: ListingSettings;
+  /** The config file's `permissions` section. */
+  permissions: PermissionSettings;
+  /** The config file's `invoke` section: shell policy, project trust, timeout. */
+  invoke: InvokeSettings;
   /** The config file read, if any. */
   configFile: string | undefined;
   /** Problems with the environment that were worked around (an unusable cache folder, say). */
@@ -177,6 +189,7 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
       rules: config.lint?.rules ?? {},
     },
     select: selectSettings(config.select),
+    ...skillSettings(config),
     configFile,
     diagnostics,
     fs,

@@ -158,6 +158,23 @@ const json = (c: Candidate): SelectedJson => ({
   chars: c.chars,
 });
 
+/**
+ * Every skill's score for `context` (0–100), above 0 only, as Score computes it, thresholds aside: the
+ * relevance-ranked listing keeps the descriptions of the highest first.
+ */
+export function scoreSkills(index: SkillIndex, context: SelectContext): Map<string, number> {
+  const catalog = index.discovery;
+  const text = textSignals(index, context.intent);
+  // The same items as the pipeline's (made once per catalog, shadowed copies included), thresholds off.
+  const visible = new Set(catalog.skills.map((s) => s.path));
+  const items = scoreItems(catalog, [...catalog.skills, ...catalog.shadowed])
+    .filter((item) => visible.has(item.path))
+    .map((item) => ({ ...item, text: text.get(item.id) ?? 0, threshold: 0 }));
+  const out = new Map<string, number>();
+  for (const c of scoreStage(items, context).candidates) if (c.score > 0) out.set(c.id, c.score);
+  return out;
+}
+
 /** Run the pipeline over `index` for `context`. */
 export async function runPipeline(
   index: SkillIndex,

@@ -1,0 +1,139 @@
+// Invoking one skill, for `skillset invoke`, a session's `invoke` and the MCP server: the permission
+// decision first (deny and `ask` go back to the caller), then the expansion chain over the composed
+// body. Shell runs only for trusted sources: user, managed, plugin and added folders; project skills
+// when the host trusts the project; never a remote one.
+
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { FileSystem } from '../discover/fs.js';
+import { SkillsetError } from '../errors.js';
+import { type ExpandedCommand, expandSkill } from '../invoke/expand.js';
+import {
+  type ApprovalState,
+  decideSkillPermission,
+  type PermissionDecision,
+} from '../invoke/permissions.js';
+import type { Skill } from '../skill/types.js';
+import { loadSkill } from './load.js';
+import type { InvokeSettings, PermissionSettings } from './settings-skills.js';
+
+/** How an invocation runs. */
+export interface InvokeOptions {
+  /** Who invokes: the user (`/name args`) or the model (default `user`). */
+  by?: 'user' | 'model';
+  sessionId: string;
+  projectDir: string;
+  /** The host approved this call (a user who typed the command has): an `ask` proceeds. */
+  approved?: boolean;
+  /** Turn shell off for this call, whatever the policy. */
+  noShell?: boolean;
+  /** The host trusts the project (default: the config's `invoke.trustProject`). */
+  trustProject?: boolean;
+  /** The skill came from a remote origin (an MCP server): never trusted. */
+  remote?: boolean;
+  approvals?: ApprovalState;
+  fs?: FileSystem;
+}
+
+/** An invocation: the prompt text, or the permission question for the host. */
+export interface InvokeView {
+  id: string;
+  name: string;
+  dir: string;
+  contentHash: string;
+  /** `ask`: nothing ran; the host decides and calls again with `approved`. */
+  status: 'expanded' | 'ask';
+  permission: PermissionDecision;
+  trusted: boolean;
+  shell: 'on' | 'off';
+  /** The expanded prompt (empty on `ask`). */
+  text: string;
+  /** Its imported files, each its own block. */
+  imports: Array<{ spec: string; text: string }>;
+  /** Each shell site: run or not, and why. */
+  commands: Array<Omit<ExpandedCommand, 'ms'>>;
+}
+
+/** May `skill`'s shell run? */
+export function isTrusted(skill: Skill, o: { trustProject: boolean; remote?: boolean }): boolean {
+  if (o.remote) return false;
+  const scope = skill.source.scope;
+  return scope === 'project' || scope === 'nested' ? o.trustProject : true;
+}
+
+/** Invoke `skill` with the raw argument string `args`. */
+export async function invokeSkill(
+  skill: Skill,
+  skills: readonly Skill[],
+  args: string,
+  settings: { invoke: InvokeSettings; permissions: PermissionSettings },
+  o: InvokeOptions,
+): Promise<{ view: InvokeView; diagnostics: Diagnostic[] }> {
+  const by = o.by ?? 'user';
+  const permission = decideSkillPermission(
+    { id: skill.id, name: skill.name, contentHash: skill.contentHash, raw: skill.raw },
+    { by, ...(args !== '' ? { args } : {}) },
+    { ...settings.permissions, ...(o.approvals ? { approvals: o.approvals } : {}) },
+  );
+  if (permission.decision === 'deny')
+    throw new SkillsetError(
+      'invoke/denied',
+      `\`${skill.id}\` may not be invoked: ${permission.reason}`,
+      {
+        hint: 'See the permissions section of the config file (docs/invocation.md).',
+        data: { skill: skill.id, permission },
+      },
+    );
+  const trusted = isTrusted(skill, {
+    trustProject: o.trustProject ?? settings.invoke.trustProject,
+    ...(o.remote ? { remote: true } : {}),
+  });
+  const shell = o.noShell ? 'off' : settings.invoke.shell;
+  const base = {
+    id: skill.id,
+    name: skill.name,
+    dir: skill.dir,
+    contentHash: skill.contentHash,
+    permission,
+    trusted,
+    shell,
+  } as const;
+  if (permission.decision === 'ask' && !o.approved)
+    return {
+      view: { ...base, status: 'ask', text: '', imports: [], commands: [] },
+      diagnostics: [],
+    };
+  const { view: loaded, diagnostics } = await loadSkill(skill, skills, {
+    ...(o.fs ? { fs: o.fs } : {}),
+    projectRoot: o.projectDir,
+  });
+  const r = await expandSkill({
+    body: loaded.body,
+    skillDir: skill.dir,
+    args,
+    ...(skill.frontmatter.arguments ? { argumentNames: skill.frontmatter.arguments } : {}),
+    sessionId: o.sessionId,
+    projectDir: o.projectDir,
+    trusted,
+    shell,
+    timeoutMs: settings.invoke.timeoutMs,
+    ...(skill.frontmatter.shell ? { shellProgram: skill.frontmatter.shell } : {}),
+  });
+  if (!r.ok)
+    throw new SkillsetError(r.problem.code, r.problem.message, {
+      hint:
+        r.problem.code === 'invoke/shell-timeout'
+          ? `Raise invoke.timeoutMs in the config (now ${settings.invoke.timeoutMs} ms), or pass --no-shell.`
+          : 'Fix the command in the skill, or pass --no-shell to expand it without running shell.',
+      data: { ...r.problem },
+    });
+  return {
+    view: {
+      ...base,
+      status: 'expanded',
+      text: r.text,
+      imports: loaded.imports.map((i) => ({ spec: i.spec, text: i.text })),
+      commands: r.commands.map(({ ms: _ms, ...c }) => c),
+    },
+    diagnostics,
+  };
+}

@@ -1,0 +1,122 @@
+// The service's listing, load, invoke and doctor calls (S8, S9): each resolves the skill or the
+// catalog, makes one core call and counts uses for the usage-ranked listing.
+
+import { randomUUID } from 'node:crypto';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { readSkillBody } from '../discover/body.js';
+import type { DiscoverResult } from '../discover/discover.js';
+import type { LoadForm } from '../render/load-result.js';
+import type { SkillIndex } from '../search/search.js';
+import type { SelectContext } from '../select/score.js';
+import { readUsage, recordUse, usageCounts, usageFile } from '../session/usage.js';
+import { type InvokeOptions, type InvokeView, invokeSkill } from './invoke.js';
+import {
+  buildListing,
+  type DoctorReport,
+  doctorReport,
+  type ListingRequest,
+  type ListingView,
+} from './listing.js';
+import { type LoadView, loadSkill } from './load.js';
+import { attempt, type Outcome } from './outcome.js';
+import type { Settings } from './settings.js';
+import { findSkill } from './skill-lookup.js';
+
+/** A listing call: the request, and a context that ranks it by relevance. */
+export interface ListingOptions extends ListingRequest {
+  /** Rank by relevance to this context (intent, active files): its best keep their descriptions. */
+  context?: SelectContext;
+}
+
+/** An invoke call's options (the session id defaults to a new one). */
+export type InvokeCallOptions = Partial<InvokeOptions>;
+
+/** The service's skill calls. */
+export interface SkillCalls {
+  /** The catalog as discovered: the skill records (a session reads their triggers and paths). */
+  catalog(): Promise<Outcome<DiscoverResult>>;
+  /** The catalog listing, within its budget (docs/listing.md). */
+  listing(options?: ListingOptions): Promise<Outcome<ListingView>>;
+  /** One skill's content, as `load_skill` returns it. */
+  load(name: string, options?: { form?: LoadForm }): Promise<Outcome<LoadView>>;
+  /** One skill's invocation: permission, then expansion (docs/invocation.md). */
+  invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<Outcome<InvokeView>>;
+  /** The listing against its budget, what was cut and why, and the shell and permission posture. */
+  doctor(options?: ListingOptions): Promise<Outcome<DoctorReport>>;
+}
+
+/** The calls over a service's settings, catalog and index. */
+export function skillCalls(
+  settings: Settings,
+  discovered: () => Promise<DiscoverResult>,
+  opened: () => Promise<SkillIndex>,
+  seen: (d: DiscoverResult) => Diagnostic[],
+): SkillCalls {
+  const usage = usageFile(settings.cacheDir, settings.indexFile);
+  const listing = async (d: DiscoverResult, o: ListingOptions): Promise<ListingView> => {
+    const c = o.context;
+    const relevant = c && ((c.intent ?? '').trim() !== '' || (c.files ?? []).length > 0);
+    let relevance: Map<string, number> | undefined;
+    if (relevant) {
+      const { scoreSkills } = await import('../select/pipeline.js');
+      relevance = scoreSkills(await opened(), c);
+    }
+    return buildListing(d.skills, settings, o, {
+      usage: usageCounts(readUsage(usage)),
+      ...(relevance ? { relevance } : {}),
+    });
+  };
+  return {
+    async catalog() {
+      const d = await discovered();
+      return attempt(seen(d), () => d);
+    },
+    async listing(o = {}) {
+      const d = await discovered();
+      return attempt(seen(d), () => listing(d, o));
+    },
+    async load(name, o = {}) {
+      const d = await discovered();
+      const diagnostics = seen(d);
+      return attempt(diagnostics, async () => {
+        const skill = findSkill(d.skills, name);
+        const r = await loadSkill(skill, d.skills, {
+          fs: settings.fs,
+          projectRoot: settings.cwd,
+          ...(o.form ? { form: o.form } : {}),
+        });
+        diagnostics.push(...r.diagnostics);
+        recordUse(usage, skill.id, Date.now());
+        return r.view;
+      });
+    },
+    async invoke(name, args = '', o = {}) {
+      const d = await discovered();
+      const diagnostics = seen(d);
+      return attempt(diagnostics, async () => {
+        const skill = findSkill(d.skills, name);
+        const r = await invokeSkill(skill, d.skills, args, settings, {
+          sessionId: o.sessionId ?? randomUUID(),
+          projectDir: o.projectDir ?? settings.cwd,
+          fs: settings.fs,
+          ...o,
+        });
+        diagnostics.push(...r.diagnostics);
+        if (r.view.status === 'expanded') recordUse(usage, skill.id, Date.now());
+        return r.view;
+      });
+    },
+    async doctor(o = {}) {
+      const d = await discovered();
+      return attempt(seen(d), async () => {
+        const view = await listing(d, o);
+        const bodies = new Map<string, string>();
+        for (const s of d.skills) {
+          const b = await readSkillBody(s, { fs: settings.fs }).catch(() => undefined);
+          if (b) bodies.set(s.id, b.body);
+        }
+        return doctorReport(d.skills, settings, view, bodies);
+      });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// The config file's `listing`, `permissions` and `invoke` sections as settings, with their defaults.
+
+import type { SkillsetConfig } from '../config/schema.js';
+import { DEFAULT_SHELL_TIMEOUT_MS } from '../invoke/shell.js';
+
+/** How the listing is built (docs/listing.md). */
+export interface ListingSettings {
+  budget?: number;
+  contextTokens?: number;
+  fraction?: number;
+  entryCap?: number;
+  /** Skills whose entries are never cut. */
+  pinned: string[];
+  format: 'markdown' | 'xml' | 'json';
+}
+
+/** Who may invoke what (docs/invocation.md). */
+export interface PermissionSettings {
+  allow: string[];
+  deny: string[];
+  overrides: Record<string, 'on' | 'name-only' | 'user-invocable-only' | 'off'>;
+}
+
+/** How invocation runs shell injection. */
+export interface InvokeSettings {
+  shell: 'on' | 'off';
+  trustProject: boolean;
+  timeoutMs: number;
+}
+
+/** The three sections of `config`, each with its defaults. */
+export function skillSettings(config: SkillsetConfig): {
+  listing: ListingSettings;
+  permissions: PermissionSettings;
+  invoke: InvokeSettings;
+} {
+  const l = config.listing ?? {};
+  const listing: ListingSettings = { pinned: l.pinned ?? [], format: l.format ?? 'xml' };
+  if (l.budget !== undefined) listing.budget = l.budget;
+  if (l.contextTokens !== undefined) listing.contextTokens = l.contextTokens;
+  if (l.fraction !== undefined) listing.fraction = l.fraction;
+  if (l.entryCap !== undefined) listing.entryCap = l.entryCap;
+  const p = config.permissions ?? {};
+  const i = config.invoke ?? {};
+  return {
+    listing,
+    permissions: { allow: p.allow ?? [], deny: p.deny ?? [], overrides: p.overrides ?? {} },
+    invoke: {
+      shell: i.shell ?? 'on',
+      trustProject: i.trustProject ?? false,
+      timeoutMs: i.timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS,
+    },
+  };
+}

@@ -1,0 +1,204 @@
+// createSkillSession: the object an agent harness embeds. It keeps what a conversation has done —
+// conditional skills activated, skills loaded (a second identical load is a short note), approvals
+// bound to content, invoked skills to re-attach after compaction — over one service.
+
+import { randomUUID } from 'node:crypto';
+import type { CatalogChanges } from '../catalog/diff.js';
+import type { InvokeView } from '../core/invoke.js';
+import type { ListingView } from '../core/listing.js';
+import type { LoadView } from '../core/load.js';
+import type { Outcome } from '../core/outcome.js';
+import { createService, type SkillService } from '../core/service.js';
+import type { InvokeCallOptions, ListingOptions } from '../core/service-skills.js';
+import type { SettingsInput } from '../core/settings.js';
+import { findSkill } from '../core/skill-lookup.js';
+import { SkillsetError } from '../errors.js';
+import { type ApprovalState, recordApproval } from '../invoke/permissions.js';
+import { type LoadForm, renderAlreadyLoaded, renderLoadResult } from '../render/load-result.js';
+import {
+  anthropicTool,
+  type LoadToolDefinition,
+  loadSkillTool,
+  openAiTool,
+} from '../render/load-tool.js';
+import { skillBlocks, type TextBlock } from '../render/prompt-blocks.js';
+import type { SelectOptions, SelectResult } from '../select/pipeline.js';
+import type { SelectContext } from '../select/score.js';
+import { activatedBy } from './activation.js';
+import { type Reattachment, reattachable } from './reattach.js';
+
+/** How a session starts. */
+export interface SkillSessionOptions extends SettingsInput {
+  /** The session's id (`${SESSION_ID}` in skills); default a new UUID. */
+  sessionId?: string;
+  /** The host trusts the project: its skills may run shell (default: the config's `invoke.trustProject`). */
+  trustProject?: boolean;
+  /** How loaded bodies are wrapped (default `skill_content`, the client guide's). */
+  form?: LoadForm;
+  /** Approvals recorded in an earlier session. */
+  approvals?: ApprovalState;
+  /** What `reattach` gives back at most, in estimated tokens (default 5,000 a skill, 25,000 in all). */
+  reattach?: { perSkillTokens?: number; totalTokens?: number };
+}
+
+/** A load within the session. */
+export interface SessionLoad {
+  name: string;
+  /** The same content was loaded before in this session: `text` is a short note. */
+  alreadyLoaded: boolean;
+  /** What the `load_skill` call returns. */
+  text: string;
+  /** The skill and its imports as Messages API blocks, marked for caching. */
+  blocks: TextBlock[];
+  view: LoadView;
+}
+
+/** The `load_skill` tool in each shape. */
+export interface SessionTools {
+  definition: LoadToolDefinition;
+  anthropic: ReturnType<typeof anthropicTool>;
+  openai: ReturnType<typeof openAiTool>;
+}
+
+/** What changed in the catalog, told to `onChange` listeners. */
+export type ChangeListener = (changes: CatalogChanges) => void;
+
+/** A conversation's skills. */
+export interface SkillSession {
+  readonly id: string;
+  readonly service: SkillService;
+  /** The listing for the system prompt; with a context, ranked by relevance to it. */
+  listing(options?: ListingOptions): Promise<ListingView>;
+  /** The `load_skill` tool over the skills the model may load, or null when there are none. */
+  tools(): Promise<SessionTools | null>;
+  /** Files the conversation touched: conditional skills they match activate, nested skill folders join. */
+  touch(paths: readonly string[]): Promise<{ activated: string[]; changes: CatalogChanges }>;
+  /** The selection pipeline for a context. */
+  select(context: SelectContext, options?: SelectOptions): Promise<SelectResult>;
+  /** Load a skill for the model. */
+  load(name: string): Promise<SessionLoad>;
+  /** Invoke a skill (`/name args`); an `ask` comes back for the host to decide. */
+  invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<InvokeView>;
+  /** Record the host's approval of a skill, bound to its content: a changed skill asks again. */
+  approve(name: string): Promise<ApprovalState>;
+  /** After compaction: the invoked skills' content to attach again, within its budget. */
+  reattach(): Reattachment;
+  /** Read the roots again; listeners hear of any change. */
+  refresh(): Promise<CatalogChanges>;
+  /** Listen for catalog changes; returns the function that stops listening. */
+  onChange(listener: ChangeListener): () => void;
+  close(): void;
+}
+
+/** The value of an outcome, or its problem thrown as a SkillsetError. */
+function value<T>(o: Outcome<T>): T {
+  if (o.ok) return o.value;
+  const { code, message, hint, data } = o.problem;
+  throw new SkillsetError(code, message, {
+    ...(hint ? { hint } : {}),
+    ...(data ? { data } : {}),
+  });
+}
+
+/** Start a session over the skills `options` find. */
+export async function createSkillSession(options: SkillSessionOptions = {}): Promise<SkillSession> {
+  const { sessionId, trustProject, form, reattach: limits, approvals: given, ...input } = options;
+  const service = await createService(input);
+  const id = sessionId ?? randomUUID();
+  const activated = new Set<string>();
+  const loaded = new Map<string, string>();
+  const invoked: Array<{ id: string; text: string }> = [];
+  const listeners = new Set<ChangeListener>();
+  let approvals: ApprovalState = given ?? { version: 1, approvals: {} };
+
+  const refresh = async (touched?: readonly string[]): Promise<CatalogChanges> => {
+    const changes = value(await service.refresh(touched ? { touched } : {}));
+    if (changes.added.length + changes.removed.length + changes.changed.length > 0)
+      for (const l of listeners) l(changes);
+    return changes;
+  };
+  const listing = async (o: ListingOptions = {}) =>
+    value(await service.listing({ activated, ...o }));
+
+  return {
+    id,
+    service,
+    listing,
+    async tools() {
+      const l = await listing({ budget: Number.MAX_SAFE_INTEGER });
+      const def = loadSkillTool(l.entries.map((e) => e.name));
+      return def
+        ? { definition: def, anthropic: anthropicTool(def), openai: openAiTool(def) }
+        : null;
+    },
+    async touch(paths) {
+      const changes = await refresh(paths);
+      const conditional = value(await service.catalog())
+        .skills.filter((s) => (s.frontmatter.paths ?? []).length > 0)
+        .map((s) => ({ id: s.id, paths: s.frontmatter.paths ?? [] }));
+      const now = activatedBy(conditional, paths, service.settings.cwd).filter(
+        (a) => !activated.has(a),
+      );
+      for (const a of now) activated.add(a);
+      return { activated: now, changes };
+    },
+    async select(context, o) {
+      return value(await service.select(context, o));
+    },
+    async load(name) {
+      const view = value(await service.load(name, form ? { form } : {}));
+      const again = loaded.get(view.id) === view.contentHash;
+      loaded.set(view.id, view.contentHash);
+      const bare = renderLoadResult(
+        {
+          name: view.id,
+          body: view.body,
+          dir: view.dir,
+          resources: view.resources,
+          moreResources: view.moreResources,
+        },
+        form,
+      );
+      return {
+        name: view.id,
+        alreadyLoaded: again,
+        text: again ? renderAlreadyLoaded(view.id, view.contentHash) : view.text,
+        blocks: again ? [] : skillBlocks([{ name: view.id, text: bare, imports: view.imports }]),
+        view,
+      };
+    },
+    async invoke(name, args = '', o = {}) {
+      const view = value(
+        await service.invoke(name, args, {
+          sessionId: id,
+          approvals,
+          ...(trustProject !== undefined ? { trustProject } : {}),
+          ...o,
+        }),
+      );
+      if (view.status === 'expanded') {
+        const at = invoked.findIndex((x) => x.id === view.id);
+        if (at >= 0) invoked.splice(at, 1);
+        invoked.push({ id: view.id, text: view.text });
+      }
+      return view;
+    },
+    async approve(name) {
+      const s = findSkill(value(await service.catalog()).skills, name);
+      approvals = recordApproval(approvals, s, Date.now());
+      return approvals;
+    },
+    reattach() {
+      return reattachable(invoked, limits ?? {});
+    },
+    refresh: () => refresh(),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      listeners.clear();
+      service.close();
+    },
+  };
+}
