@@ -7,6 +7,9 @@ export type { ImportedFile, ImportOptions, ResolvedImports } from './compose/imp
 export { resolveImports } from './compose/imports.js';
 export type { EvalRun, SetReport } from './core/eval.js';
 export { evalManifest } from './core/eval.js';
+export type { InvokeOptions, InvokeView } from './core/invoke.js';
+export type { DoctorReport, ListingRequest, ListingView } from './core/listing.js';
+export type { LoadView } from './core/load.js';
 export type { Outcome, Problem } from './core/outcome.js';
 export type {
   EvalOptions,
@@ -15,6 +18,10 @@ export type {
   SkillService,
 } from './core/service.js';
 export { createService } from './core/service.js';
+export type {
+  InvokeCallOptions,
+  ListingOptions as ServiceListingOptions,
+} from './core/service-skills.js';
 export type { Settings, SettingsInput } from './core/settings.js';
 export { resolveSettings } from './core/settings.js';
 export type { IndexReport, LintReport, ShowResult, SkillSummary } from './core/views.js';
@@ -35,12 +42,43 @@ export type { Precedence, RootSpec } from './discover/scopes.js';
 export { CLAUDE_CODE_PRECEDENCE, DEFAULT_PRECEDENCE } from './discover/scopes.js';
 export { InternalError, SkillsetError } from './errors.js';
 export type { EvalReport, LabelledQuery, QueryOutcome } from './eval/eval.js';
+export type { ExpandInput, ExpandResult } from './invoke/expand.js';
+export { expandSkill } from './invoke/expand.js';
+export type {
+  ApprovalState,
+  PermissionDecision,
+  PermissionPolicy,
+  PermissionSubject,
+  SkillOverride,
+} from './invoke/permissions.js';
+export { decideSkillPermission, recordApproval } from './invoke/permissions.js';
 export type { Profile } from './lint/define-rule.js';
 export type { LintOptions, LintResult } from './lint/run.js';
 export { lintSkills } from './lint/run.js';
+export type {
+  ListingEntry,
+  ListingFormat,
+  ListingOptions,
+  ListingResult,
+} from './render/listing.js';
+export { listingBudget, renderListing } from './render/listing.js';
+export type { LoadContent, LoadForm } from './render/load-result.js';
+export { renderLoadResult } from './render/load-result.js';
+export type { LoadToolDefinition } from './render/load-tool.js';
+export { anthropicTool, loadSkillTool, openAiTool } from './render/load-tool.js';
+export type { TextBlock } from './render/prompt-blocks.js';
+export { skillBlocks } from './render/prompt-blocks.js';
 export type { SearchJson, SearchJsonResult } from './search/format.js';
 export type { IndexOptions, SkillIndex } from './search/search.js';
 export { openSkillIndex } from './search/search.js';
+export type { Reattachment } from './session/reattach.js';
+export type {
+  SessionLoad,
+  SessionTools,
+  SkillSession,
+  SkillSessionOptions,
+} from './session/session.js';
+export { createSkillSession } from './session/session.js';
 export { KNOWN_FIELDS, parseBoolean, splitList } from './skill/normalize.js';
 export { estimateTokens, parseSkillFile } from './skill/parse.js';
 export type {

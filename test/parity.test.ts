@@ -99,6 +99,44 @@ describe('--json equals the service', () => {
     assert.ok((value as { json: { loaded: unknown[] } }).json.loaded.length > 0);
   });
 
+  it('listing, with a context and at a context size', async () => {
+    const q = 'make my bash script fail safely';
+    assert.deepEqual(
+      cli(['listing', lib, '--intent', q, '--context-tokens', '400000', '--format', 'markdown']),
+      await service({ roots: [lib] }, (s) =>
+        s.listing({ context: { intent: q }, contextTokens: 400_000, format: 'markdown' }),
+      ),
+    );
+  });
+
+  it('doctor', async () => {
+    assert.deepEqual(
+      cli(['doctor', lib, '--budget', '3000']),
+      await service({ roots: [lib] }, (s) => s.doctor({ budget: 3000 })),
+    );
+  });
+
+  it('load', async () => {
+    assert.deepEqual(
+      cli(['load', 'bash-defensive-patterns', lib, '--form', 'skill']),
+      await service({ roots: [lib] }, (s) => s.load('bash-defensive-patterns', { form: 'skill' })),
+    );
+  });
+
+  it('invoke', async () => {
+    assert.deepEqual(
+      cli(['invoke', 'bash-defensive-patterns', 'a "b c"', '--dir', lib, '--session-id', 's1']),
+      await service({ roots: [lib] }, (s) =>
+        s.invoke('bash-defensive-patterns', 'a "b c"', {
+          by: 'user',
+          approved: true,
+          noShell: false,
+          sessionId: 's1',
+        }),
+      ),
+    );
+  });
+
   it('lint', async () => {
     assert.deepEqual(
       cli(['lint', lib, '--profile', 'spec']),

@@ -2,61 +2,10 @@
 // starts it (from the bundle when there is one).
 
 import { Command, CommanderError, Option } from 'commander';
-import { AGENTS } from '../discover/agents.js';
 import { SkillsetError } from '../errors.js';
 import { VERSION } from '../version.js';
-
-/** Options every command that reads skills accepts. */
-function withSkillOptions(cmd: Command): Command {
-  return cmd
-    .option(
-      '--dir <path>',
-      'a skills root to read (repeatable); searched recursively',
-      (v: string, acc: string[]) => [...acc, v],
-      [],
-    )
-    .option(
-      '--add-dir <dir>',
-      "add a folder to the standard scopes (repeatable): its .claude/skills (or the agent's folders), else the folder itself",
-      (v: string, acc: string[]) => [...acc, v],
-      [],
-    )
-    .addOption(
-      new Option(
-        '--agent <agent>',
-        'read the folders this agent reads, with its clash order (docs/discovery.md)',
-      ).choices([...AGENTS]),
-    )
-    .addOption(
-      new Option(
-        '--precedence <order>',
-        "which scope wins a name clash (default: the agent's; project over user)",
-      ).choices(['default', 'claude-code']),
-    )
-    .option(
-      '--max-depth <n>',
-      'deepest folder level searched in a root',
-      (v) => parseCount(v, '--max-depth'),
-      5,
-    )
-    .option(
-      '--no-cache',
-      'read and write no cache: no parse cache, index file, compiled code or selection state',
-    )
-    .option('--json', 'print JSON on stdout')
-    .option('-q, --quiet', 'print no diagnostics on stderr')
-    .option('--verbose', 'also print info diagnostics (shadowing, duplicates) on stderr');
-}
-
-function parseCount(value: string, flag: string): number {
-  const n = value.trim() === '' ? Number.NaN : Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new SkillsetError(
-      'usage/invalid-option',
-      `${flag} takes a whole number, got \`${value}\``,
-    );
-  return n;
-}
+import { parseCount, withSkillOptions } from './flags.js';
+import { addSkillCommands } from './program-skills.js';
 
 function program(): Command {
   const p = new Command('skillset')
@@ -239,6 +188,8 @@ function program(): Command {
       const { runEval } = await import('./commands/search.js');
       process.exitCode = await runEval(file, paths, opts);
     });
+
+  addSkillCommands(p, withIndex);
   return p;
 }
 

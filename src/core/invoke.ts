@@ -106,8 +106,9 @@ export async function invokeSkill(
     ...(o.fs ? { fs: o.fs } : {}),
     projectRoot: o.projectDir,
   });
+  // Blank lines after the front matter carry nothing; the rest is expanded as written.
   const r = await expandSkill({
-    body: loaded.body,
+    body: loaded.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
     skillDir: skill.dir,
     args,
     ...(skill.frontmatter.arguments ? { argumentNames: skill.frontmatter.arguments } : {}),

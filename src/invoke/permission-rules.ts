@@ -14,6 +14,8 @@
 // - `Skill(skill:name)`, the parameter form, also covers what `Skill(name)` covers.
 // A leading `/` on the name is dropped, as Claude Code does.
 
+import { KNOWN_FIELDS } from '../skill/normalize.js';
+
 /** A parsed `Skill(…)` rule; `text` is the rule as written. */
 export type SkillRule =
   | { kind: 'all'; text: string }
@@ -145,6 +147,8 @@ export const SAFE_SKILL_PROPERTIES: ReadonlySet<string> = new Set([
   'tags',
   'updated',
   'author',
+  'dependencies',
+  'cache',
 ]);
 
 function meaningful(value: unknown): boolean {
@@ -157,12 +161,15 @@ function meaningful(value: unknown): boolean {
 
 /**
  * The front matter keys outside the safe-property allowlist, in the order written. As Claude Code
- * does, a key with no value (null, empty string, list or map) does not count.
+ * does, a key with no value (null, empty string, list or map) does not count, and neither does a key
+ * skillset does not know: it never reaches what an invocation does (Claude Code drops such keys when
+ * it builds the command its check runs over). A key skillset learns to act on is unsafe until it is
+ * added to the list.
  */
 export function unsafeProperties(raw: Readonly<Record<string, unknown>>): string[] {
   return Object.keys(raw).filter((key) => {
     const value = raw[key];
-    if (!meaningful(value)) return false;
+    if (!meaningful(value) || !KNOWN_FIELDS.has(key)) return false;
     if (key === 'context') return !(typeof value === 'string' && value.trim() === 'inline');
     return !SAFE_SKILL_PROPERTIES.has(key);
   });

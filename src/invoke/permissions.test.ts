@@ -320,8 +320,10 @@ describe('decideSkillPermission: safe properties', () => {
     [{ name: 'x', 'allowed-tools': 'Bash(git *)' }, 'ask', ['allowed-tools']],
     [{ hooks: { PreToolUse: [] }, shell: 'bash' }, 'ask', ['hooks', 'shell']],
     [{ context: 'fork', agent: 'Explore' }, 'ask', ['context', 'agent']],
-    [{ name: 'x', 'favourite-colour': 'blue' }, 'ask', ['favourite-colour']],
-    [{ whenToUse: 'camelCase is not a front matter key' }, 'ask', ['whenToUse']],
+    // Keys skillset does not act on never reach an invocation: no approval needed for them.
+    [{ name: 'x', 'favourite-colour': 'blue', 'salesforce-version': 'v61' }, 'allow'],
+    [{ whenToUse: 'camelCase is not a front matter key', dependencies: ['a'], cache: true }, 'allow'],
+    [{ 'x-custom': 1, 'allowed-tools': 'Read' }, 'ask', ['allowed-tools']],
     [{ extends: 'base', prerequisites: ['a'] }, 'ask', ['extends', 'prerequisites']],
   ];
   for (const [raw, decision, unsafe] of table) {

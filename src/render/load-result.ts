@@ -23,11 +23,13 @@ export interface LoadContent {
 }
 
 const trimEnd = (s: string): string => s.replace(/\s+$/, '');
+/** Blank lines at the start of a body (the line after the front matter, say) carry nothing. */
+const trimBody = (s: string): string => trimEnd(s.replace(/^(?:[ \t]*\r?\n)+/, ''));
 
 /** The text of a load: the body, its imports, the folder and the files it may read next. */
 export function renderLoadResult(c: LoadContent, form: LoadForm = 'skill_content'): string {
   const tag = form === 'skill' ? 'skill' : 'skill_content';
-  const lines = [`<${tag} name="${escapeXml(c.name)}">`, trimEnd(c.body)];
+  const lines = [`<${tag} name="${escapeXml(c.name)}">`, trimBody(c.body)];
   for (const i of c.imports ?? [])
     lines.push(
       '',

@@ -1,0 +1,139 @@
+// `skillset listing`, `load`, `invoke` and `doctor`: thin faces over the service's skill calls.
+
+import type { DoctorReport } from '../../core/listing.js';
+import type { ListingOptions } from '../../core/service-skills.js';
+import { SkillsetError } from '../../errors.js';
+import { unwrap, writeOut } from '../options.js';
+import { type IndexCliOptions, service } from './search.js';
+
+/** Options of `listing` and `doctor`. */
+export interface ListingCliOptions extends IndexCliOptions {
+  budget?: number;
+  contextTokens?: number;
+  fraction?: number;
+  format?: 'markdown' | 'xml' | 'json';
+  intent?: string;
+  file: string[];
+  activate: string[];
+}
+
+function listingOptions(o: ListingCliOptions): ListingOptions {
+  if (o.budget !== undefined && o.contextTokens !== undefined)
+    throw new SkillsetError('usage/invalid-option', 'Pass --budget or --context-tokens, not both', {
+      hint: '--budget counts characters; --context-tokens derives them (× 4 × fraction).',
+    });
+  const context = {
+    ...(o.intent !== undefined ? { intent: o.intent } : {}),
+    ...(o.file.length > 0 ? { files: o.file } : {}),
+  };
+  return {
+    ...(o.budget !== undefined ? { budget: o.budget } : {}),
+    ...(o.contextTokens !== undefined ? { contextTokens: o.contextTokens } : {}),
+    ...(o.fraction !== undefined ? { fraction: o.fraction } : {}),
+    ...(o.format ? { format: o.format } : {}),
+    ...(o.activate.length > 0 ? { activated: new Set(o.activate) } : {}),
+    ...(Object.keys(context).length > 0 ? { context } : {}),
+  };
+}
+
+/** `skillset listing [PATH…]`: the listing text, or with --json the listing and what was cut. */
+export async function runListing(paths: string[], opts: ListingCliOptions): Promise<number> {
+  const request = listingOptions(opts);
+  const { service: s, done } = await service(paths, opts);
+  const outcome = await s.listing(request);
+  done();
+  const view = unwrap(outcome, opts, { summariseLibrary: true });
+  await writeOut(opts.json ? `${JSON.stringify(view, null, 2)}\n` : `${view.text}\n`);
+  return 0;
+}
+
+/** `skillset load NAME [PATH…]`: what a load_skill call returns. */
+export async function runLoad(
+  name: string,
+  paths: string[],
+  opts: IndexCliOptions & { form?: 'skill_content' | 'skill' },
+): Promise<number> {
+  const { service: s, done } = await service(paths, opts);
+  const outcome = await s.load(name, opts.form ? { form: opts.form } : {});
+  done();
+  const view = unwrap(outcome, opts, { summariseLibrary: true });
+  await writeOut(opts.json ? `${JSON.stringify(view, null, 2)}\n` : `${view.text}\n`);
+  return 0;
+}
+
+/** `skillset invoke NAME [ARGUMENTS]`: the expanded prompt; the user typed it, so an `ask` proceeds. */
+export async function runInvoke(
+  name: string,
+  args: string,
+  opts: IndexCliOptions & { shell: boolean; trustProject?: boolean; sessionId?: string },
+): Promise<number> {
+  const { service: s, done } = await service([], opts);
+  const outcome = await s.invoke(name, args, {
+    by: 'user',
+    approved: true,
+    noShell: opts.shell === false,
+    ...(opts.trustProject ? { trustProject: true } : {}),
+    ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
+  });
+  done();
+  const view = unwrap(outcome, opts, { summariseLibrary: true });
+  if (opts.json) {
+    await writeOut(`${JSON.stringify(view, null, 2)}\n`);
+    return 0;
+  }
+  const imports = view.imports.map(
+    (i) => `\n\n<skill_import path="${i.spec}">\n${i.text.replace(/\s+$/, '')}\n</skill_import>`,
+  );
+  await writeOut(`${view.text}${imports.join('')}\n`);
+  return 0;
+}
+
+function doctorText(r: DoctorReport): string {
+  const l = r.listing;
+  const n = (x: number) => x.toLocaleString('en');
+  const out = [
+    `listing: ${n(l.chars)} of ${n(l.budget)} characters (${l.format}, budget from ${l.budgetSource === 'chars' ? '--budget or the config' : l.budgetSource === 'context' ? 'the context size' : 'the default'})`,
+    `  in full it would take ${n(l.fullChars)}: ${l.level === 'full' ? 'nothing is cut' : `degraded to ${l.level} (${l.mode})`}`,
+    `  ${l.shown} of ${l.skills} skills shown${l.omitted > 0 ? `; ${l.omitted} not listed (the closing line points to search)` : ''}`,
+    '  largest entries:',
+    ...l.largest.map((e) => `    ${e.name.padEnd(40)} ${n(e.chars).padStart(6)} chars  ${e.shown}`),
+  ];
+  const counts = new Map<string, number>();
+  for (const c of l.cut) counts.set(c.shown, (counts.get(c.shown) ?? 0) + 1);
+  if (counts.size > 0)
+    out.push(`  cut: ${[...counts].map(([k, v]) => `${v} ${k}`).join(', ')} (--json lists each)`);
+  if (l.hidden.length > 0) {
+    out.push(`  hidden ${l.hidden.length}:`);
+    for (const h of l.hidden.slice(0, 20)) out.push(`    ${h.name}: ${h.message}`);
+    if (l.hidden.length > 20)
+      out.push(`    … and ${l.hidden.length - 20} more (--json lists each)`);
+  }
+  const sh = r.shell;
+  out.push(
+    `shell: ${sh.policy === 'off' ? 'off for every skill' : 'on for trusted skills'}; project skills ${sh.trustProject ? 'trusted' : 'not trusted'}; ${n(sh.timeoutMs)} ms a command`,
+  );
+  const running = sh.skills.filter((s) => s.runs).length;
+  out.push(
+    `  ${sh.skills.length} skill(s) with shell commands; ${running} would run them${sh.skills.length > running ? `, ${sh.skills.length - running} would show placeholders` : ''}`,
+  );
+  for (const s of sh.skills.slice(0, 10))
+    out.push(`    ${s.name} (${s.scope}): ${s.sites} command(s), ${s.runs ? 'runs' : 'not run'}`);
+  const pm = r.permissions;
+  out.push(
+    `permissions: ${pm.allow.length} allow, ${pm.deny.length} deny rule(s), ${Object.keys(pm.overrides).length} override(s)`,
+    `  ${pm.ask.length} skill(s) ask before the model runs them (properties outside the safe list)`,
+  );
+  for (const a of pm.ask.slice(0, 10)) out.push(`    ${a.name}: ${a.unsafe.join(', ')}`);
+  return `${out.join('\n')}\n`;
+}
+
+/** `skillset doctor [PATH…]`: the listing's size, what was cut and why, and the shell and permission posture. */
+export async function runDoctor(paths: string[], opts: ListingCliOptions): Promise<number> {
+  const request = listingOptions(opts);
+  const { service: s, done } = await service(paths, opts);
+  const outcome = await s.doctor(request);
+  done();
+  const report = unwrap(outcome, opts, { summariseLibrary: true });
+  await writeOut(opts.json ? `${JSON.stringify(report, null, 2)}\n` : doctorText(report));
+  return 0;
+}

@@ -1,0 +1,58 @@
+// Flags every command that reads skills shares, and the parsers of numeric flags.
+
+import { type Command, Option } from 'commander';
+import { AGENTS } from '../discover/agents.js';
+import { SkillsetError } from '../errors.js';
+
+/** Options every command that reads skills accepts. */
+export function withSkillOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '--dir <path>',
+      'a skills root to read (repeatable); searched recursively',
+      (v: string, acc: string[]) => [...acc, v],
+      [],
+    )
+    .option(
+      '--add-dir <dir>',
+      "add a folder to the standard scopes (repeatable): its .claude/skills (or the agent's folders), else the folder itself",
+      (v: string, acc: string[]) => [...acc, v],
+      [],
+    )
+    .addOption(
+      new Option(
+        '--agent <agent>',
+        'read the folders this agent reads, with its clash order (docs/discovery.md)',
+      ).choices([...AGENTS]),
+    )
+    .addOption(
+      new Option(
+        '--precedence <order>',
+        "which scope wins a name clash (default: the agent's; project over user)",
+      ).choices(['default', 'claude-code']),
+    )
+    .option(
+      '--max-depth <n>',
+      'deepest folder level searched in a root',
+      (v) => parseCount(v, '--max-depth'),
+      5,
+    )
+    .option(
+      '--no-cache',
+      'read and write no cache: no parse cache, index file, compiled code or selection state',
+    )
+    .option('--json', 'print JSON on stdout')
+    .option('-q, --quiet', 'print no diagnostics on stderr')
+    .option('--verbose', 'also print info diagnostics (shadowing, duplicates) on stderr');
+}
+
+/** A whole number from 0, or a usage error naming the flag. */
+export function parseCount(value: string, flag: string): number {
+  const n = value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new SkillsetError(
+      'usage/invalid-option',
+      `${flag} takes a whole number, got \`${value}\``,
+    );
+  return n;
+}

@@ -1,0 +1,128 @@
+// The commands for what the model sees and what a skill does when called: listing, load, invoke and
+// doctor (commander wiring only; each runs in commands/skills.ts).
+
+import { type Command, Option } from 'commander';
+import { SkillsetError } from '../errors.js';
+import { parseCount } from './flags.js';
+
+const many = (v: string, acc: string[]) => [...acc, v];
+
+function parseFraction(v: string): number {
+  const n = Number(v);
+  if (!(n > 0 && n <= 1))
+    throw new SkillsetError(
+      'usage/invalid-option',
+      `--fraction takes a number above 0 and at most 1, got \`${v}\``,
+    );
+  return n;
+}
+
+/** Options of the listing and doctor commands. */
+function withListingOptions(cmd: Command): Command {
+  return cmd
+    .option('--budget <n>', 'the listing budget in characters', (v) => parseCount(v, '--budget'))
+    .option(
+      '--context-tokens <n>',
+      "the model's context window in tokens: the budget is n × 4 × fraction",
+      (v) => parseCount(v, '--context-tokens'),
+    )
+    .option(
+      '--fraction <f>',
+      'the share of the context the listing may take (default 0.01; Codex uses 0.02)',
+      parseFraction,
+    )
+    .addOption(
+      new Option('--format <format>', "the listing form (default: the config's, else xml)").choices(
+        ['markdown', 'xml', 'json'],
+      ),
+    )
+    .option(
+      '--intent <text>',
+      'rank by relevance to what the user asked: its best skills keep their descriptions',
+    )
+    .option('--file <path>', 'an active file, for relevance (repeatable)', many, [])
+    .option('--activate <name>', 'a conditional skill already activated (repeatable)', many, []);
+}
+
+/** Add listing, load, invoke and doctor to `p`; `withIndex` adds the shared and index flags. */
+export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Command): void {
+  withListingOptions(
+    withIndex(
+      p
+        .command('listing')
+        .description(
+          'Print the skill listing for the system prompt, within its budget (default 8,000 characters; docs/listing.md).',
+        )
+        .argument('[path...]', 'skills roots (default: the standard scopes)'),
+    ),
+  )
+    .addHelpText(
+      'after',
+      '\nPrints the listing text. JSON: { "text", "chars", "budget", "budgetSource", "format", "level", "mode", "entries": [ { "name", "shown", "chars" } ], "hidden": [ { "name", "reason", "message" } ], "omitted" }.\nExit codes: 0 listed, 2 usage error.',
+    )
+    .action(async (paths: string[], opts) => {
+      const { runListing } = await import('./commands/skills.js');
+      process.exitCode = await runListing(paths, opts);
+    });
+
+  withIndex(
+    p
+      .command('load')
+      .description(
+        "Print one skill as the model's load_skill call receives it: body, folder, bundled files.",
+      )
+      .argument('<name>', 'the skill id or name')
+      .argument('[path...]', 'skills roots (default: the standard scopes)'),
+  )
+    .addOption(
+      new Option(
+        '--form <form>',
+        "how the body is wrapped (default skill_content, the client guide's)",
+      ).choices(['skill_content', 'skill']),
+    )
+    .addHelpText(
+      'after',
+      '\nJSON: { "id", "name", "path", "dir", "scope", "contentHash", "body", "imports", "resources", "moreResources", "chain", "changed", "text", "chars", "tokens" }.\nExit codes: 0 loaded, 2 usage error (an unknown skill).',
+    )
+    .action(async (name: string, paths: string[], opts) => {
+      const { runLoad } = await import('./commands/skills.js');
+      process.exitCode = await runLoad(name, paths, opts);
+    });
+
+  withIndex(
+    p
+      .command('invoke')
+      .description(
+        'Expand a skill as `/name ARGUMENTS` would: base folder, arguments, variables, then shell injection for trusted skills (docs/invocation.md).',
+      )
+      .argument('<name>', 'the skill id or name')
+      .argument('[arguments]', 'the raw argument string, as typed after /name', ''),
+  )
+    .option('--no-shell', 'run no shell command; each shows as a placeholder')
+    .option('--trust-project', 'let project skills run shell (the host trusts this project)')
+    .option('--session-id <id>', 'the ${SESSION_ID} to expand (default: a new one)')
+    .addHelpText(
+      'after',
+      '\nRoots come from --dir or the standard scopes. Prints the expanded prompt.\nJSON: { "id", "name", "dir", "contentHash", "status", "permission", "trusted", "shell", "text", "imports", "commands" }.\nExit codes: 0 expanded, 2 usage error, a denied skill (invoke/denied) or a failed or timed-out shell command.',
+    )
+    .action(async (name: string, args: string, opts) => {
+      const { runInvoke } = await import('./commands/skills.js');
+      process.exitCode = await runInvoke(name, args, opts);
+    });
+
+  withListingOptions(
+    withIndex(
+      p
+        .command('doctor')
+        .description(
+          'Explain the listing against its budget (the largest entries, what was hidden or cut and why) and the shell and permission posture.',
+        )
+        .argument('[path...]', 'skills roots (default: the standard scopes)'),
+    ),
+  )
+    .addHelpText('after', '\nExit codes: 0 reported, 2 usage error.')
+    .action(async (paths: string[], opts) => {
+      const { runDoctor } = await import('./commands/skills.js');
+      process.exitCode = await runDoctor(paths, opts);
+    });
+}

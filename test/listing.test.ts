@@ -1,0 +1,139 @@
+// `skillset listing` and `skillset doctor` as a user runs them, over the real 978-skill library and
+// the bundled example: never over budget, the closing line when names alone do not fit, every name
+// when they do, and the doctor's account of what was cut.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
+
+const cache = mkdtempSync(path.join(os.tmpdir(), 'skillset-listing-'));
+const salesforce = path.join(corporaDir, 'salesforce-skills');
+const example = path.join(repoRoot, 'examples', 'skills');
+
+function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [cliPath, ...args, '-q'], {
+    cwd: repoRoot,
+    env: { ...process.env, SKILLSET_CACHE_DIR: cache },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const json = (args: string[]) => {
+  const r = run([...args, '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+};
+
+describe('skillset listing', () => {
+  for (const format of ['xml', 'markdown', 'json'])
+    it(`stays within 8,000 characters over the 978-skill library (${format}) and says how many are not listed`, () => {
+      const r = run(['listing', salesforce, '--format', format]);
+      assert.equal(r.status, 0, r.stderr);
+      const text = r.stdout.replace(/\n$/, '');
+      assert.ok(text.length <= 8000, `${text.length} characters`);
+      const v = json(['listing', salesforce, '--format', format]);
+      assert.equal(v.text, text);
+      assert.equal(v.budget, 8000);
+      assert.equal(v.budgetSource, 'default');
+      assert.equal(v.level, 'partial');
+      assert.ok(v.omitted > 500);
+      const closing = `… and ${v.omitted} more skills, not listed: find them with the search_skills tool (skillset search).`;
+      assert.ok(text.includes(closing), text.slice(-300));
+      const listed = v.entries.filter((e: { shown: string }) => e.shown !== 'omitted');
+      assert.equal(listed.length + v.omitted, v.entries.length);
+      for (const e of listed) assert.ok(text.includes(e.name), e.name);
+    });
+
+  it('lists every name at a budget large enough for the names', () => {
+    const v = json(['listing', salesforce, '--format', 'markdown', '--budget', '60000']);
+    assert.ok(v.chars <= 60000);
+    assert.equal(v.omitted, 0);
+    assert.ok(['truncated', 'names'].includes(v.level), v.level);
+    const lines = new Set(
+      v.text.split('\n').map((l: string) => l.replace(/^- /, '').split(':')[0]),
+    );
+    for (const e of v.entries) assert.ok(lines.has(e.name), e.name);
+  });
+
+  it('derives the budget from the context size: tokens × 4 × fraction', () => {
+    assert.equal(json(['listing', example, '--context-tokens', '200000']).budget, 8000);
+    assert.equal(
+      json(['listing', example, '--context-tokens', '200000', '--fraction', '0.02']).budget,
+      16000,
+    );
+    const both = run(['listing', example, '--budget', '10', '--context-tokens', '10']);
+    assert.equal(both.status, 2);
+    assert.match(both.stderr, /--budget or --context-tokens, not both/);
+  });
+
+  it('hides conditional and model-disabled skills until activated, and says why', () => {
+    const v = json(['listing', example]);
+    assert.deepEqual(
+      v.hidden.map((h: { name: string; reason: string }) => `${h.name}:${h.reason}`),
+      [
+        'changelog-entry:inactive-paths',
+        'release:disable-model-invocation',
+        'sql-migration:inactive-paths',
+      ],
+    );
+    const on = json(['listing', example, '--activate', 'sql-migration']);
+    assert.ok(on.text.includes('<name>\nsql-migration\n</name>'));
+  });
+
+  it('keeps the descriptions of the skills relevant to the intent', () => {
+    const plain = json(['listing', salesforce, '--format', 'markdown', '--budget', '30000']);
+    const ranked = json([
+      'listing',
+      salesforce,
+      '--format',
+      'markdown',
+      '--budget',
+      '30000',
+      '--intent',
+      'write apex trigger unit tests',
+    ]);
+    assert.equal(plain.mode, 'equal-share');
+    assert.equal(ranked.mode, 'relevance');
+    const full = (v: { entries: Array<{ shown: string }> }) =>
+      v.entries.filter((e) => e.shown === 'full' || e.shown === 'capped').length;
+    assert.ok(full(ranked) > 0);
+    const best = ranked.entries.find((e: { shown: string }) => e.shown === 'full');
+    assert.match(best.name, /apex|trigger|test/);
+  });
+});
+
+describe('skillset doctor', () => {
+  it('explains what the listing cut over the 978-skill library, and the posture', () => {
+    const r = run(['doctor', salesforce]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(
+      r.stdout,
+      /^listing: 7,\d{3} of 8,000 characters \(xml, budget from the default\)/,
+    );
+    assert.match(r.stdout, /in full it would take [\d,]+: degraded to partial/);
+    assert.match(r.stdout, /not listed \(the closing line points to search\)/);
+    assert.match(r.stdout, /largest entries:/);
+    assert.match(r.stdout, /^shell: on for trusted skills; project skills not trusted/m);
+    const v = json(['doctor', salesforce]);
+    assert.equal(v.listing.largest.length, 10);
+    assert.ok(v.listing.largest[0].chars >= v.listing.largest[9].chars);
+    assert.ok(v.listing.fullChars > v.listing.budget);
+  });
+
+  it('reports hidden skills and the ones that ask before the model runs them', () => {
+    const v = json(['doctor', example]);
+    assert.equal(v.listing.level, 'full');
+    assert.equal(v.listing.hidden.length, 3);
+    const ask = new Map(
+      v.permissions.ask.map((a: { name: string; unsafe: string[] }) => [a.name, a.unsafe]),
+    );
+    assert.deepEqual(ask.get('release'), ['prerequisites', 'allowed-tools']);
+    assert.equal(ask.has('write-tests'), false);
+  });
+});
