@@ -4,6 +4,7 @@ import type { Rule } from '../define-rule.js';
 import { bodyBrokenLink } from './body/broken-link.js';
 import { bodyTooLong } from './body/too-long.js';
 import { bodyTooShort } from './body/too-short.js';
+import { listingOverBudget } from './catalog/listing-over-budget.js';
 import { nearDuplicateDescription } from './catalog/near-duplicate-description.js';
 import { composeExtendsRule } from './compose/extends.js';
 import { composeImports } from './compose/imports.js';
@@ -26,6 +27,7 @@ export const RULES: readonly Rule<never>[] = [
   bodyBrokenLink,
   bodyTooLong,
   bodyTooShort,
+  listingOverBudget,
   nearDuplicateDescription,
   composeExtendsRule,
   composeImports,
