@@ -1,10 +1,23 @@
-// The example library in examples/skills: it loads, it is broken only where it means to be, and it covers every S1 field group.
+// The example library in examples/skills: it loads, it is broken only where it means to be, and it
+// covers every S1 field group; and the request examples built from it have the providers' shapes.
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { before, describe, test } from 'node:test';
 import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { buildMessagesRequest, type MessagesRequest } from '../examples/messages-api.js';
+import { buildChatRequest, type ChatRequest } from '../examples/openai-chat.js';
+import {
+  createSkillSession,
   type DiscoverResult,
   discoverSkills,
   readSkillBody,
@@ -194,5 +207,239 @@ describe('examples/skills', () => {
     assert.ok(existsSync(path.join(s.dir, 'scripts', 'bump-version.mjs')));
     const { body } = await readSkillBody(s);
     assert.match(body, /scripts\/bump-version\.mjs/);
+  });
+});
+
+/** Every value in `v`, depth first, with the key it is under. */
+function* walk(v: unknown, key = ''): Generator<[string, unknown]> {
+  yield [key, v];
+  if (Array.isArray(v)) for (const x of v) yield* walk(x, key);
+  else if (v !== null && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) yield* walk(x, k);
+}
+const stringsIn = (v: unknown): string[] =>
+  [...walk(v)].map(([, x]) => x).filter((x): x is string => typeof x === 'string');
+const cacheControls = (v: unknown): unknown[] =>
+  [...walk(v)].filter(([k]) => k === 'cache_control').map(([, x]) => x);
+
+/** Every file in a skill folder other than its SKILL.md, relative to the library. */
+function bundledFiles(lib: string): string[] {
+  const out: string[] = [];
+  const visit = (rel: string): void => {
+    for (const e of readdirSync(path.join(lib, rel), { withFileTypes: true })) {
+      const r = path.join(rel, e.name);
+      if (e.isDirectory()) visit(r);
+      else if (e.isFile() && r.split(path.sep).length > 1 && e.name !== 'SKILL.md') out.push(r);
+    }
+  };
+  visit('');
+  return out.sort();
+}
+
+/** `review-pr`'s `@import`s, relative to the library: the only bundled files a load reads. */
+const imported = (lib: string): string[] =>
+  [...readFileSync(path.join(lib, 'review-pr', 'SKILL.md'), 'utf8').matchAll(/^@import (\S+)$/gm)]
+    .map((m) => path.join('review-pr', m[1] as string))
+    .sort();
+
+/** Checks that a request reads the imported files and nothing else the library bundles. */
+function assertResourcesListedNotRead(request: unknown, lib: string): void {
+  const texts = stringsIn(request);
+  const reads = new Set(imported(lib));
+  for (const rel of bundledFiles(lib)) {
+    const content = readFileSync(path.join(lib, rel), 'utf8').trim();
+    const found = texts.some((t) => t.includes(content));
+    assert.equal(found, reads.has(rel), `${rel} is ${reads.has(rel) ? 'imported' : 'not read'}`);
+  }
+  // The other files are listed; the imported ones are in the body already and are not listed again.
+  const listed = bundledFiles(lib)
+    .filter((rel) => rel.startsWith(`review-pr${path.sep}`) && !reads.has(rel))
+    .map((rel) => `<file>${path.relative('review-pr', rel).split(path.sep).join('/')}</file>`);
+  for (const f of listed)
+    assert.ok(
+      texts.some((t) => t.includes(f)),
+      `${f} is listed`,
+    );
+}
+
+describe('example requests', () => {
+  const REVIEW_PR_DIR = path.join(LIB, 'review-pr');
+  let listed: string[];
+  let shown: string[];
+  let messages: MessagesRequest;
+  let chat: ChatRequest;
+  let copy: string;
+
+  before(async () => {
+    const session = await createSkillSession({ roots: [LIB], cache: false });
+    try {
+      const listing = await session.listing();
+      listed = listing.entries.map((e) => e.name).sort();
+      shown = listing.entries.filter((e) => e.shown !== 'omitted').map((e) => e.name);
+    } finally {
+      session.close();
+    }
+    messages = await buildMessagesRequest();
+    chat = await buildChatRequest();
+    // A copy of the library with a reference that nothing imports.
+    copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-examples-')), 'skills');
+    cpSync(LIB, copy, { recursive: true });
+    writeFileSync(
+      path.join(copy, 'review-pr', 'references', 'escalation.md'),
+      '# Escalation\n\nPage the on-call reviewer (marker 7f3e9c) when a PR touches billing.\n',
+    );
+  });
+  after(() => rmSync(path.dirname(copy), { recursive: true, force: true }));
+
+  test('the builders default to the bundled library, whose listing offers review-pr', () => {
+    assert.ok(listed.includes('review-pr'));
+    assert.ok(!listed.includes('release'), 'disable-model-invocation keeps release out');
+    assert.ok(shown.length > 0);
+  });
+
+  describe('Messages API (examples/messages-api.ts)', () => {
+    test('has exactly the request body keys, typed', () => {
+      assert.deepEqual(Object.keys(messages), [
+        'model',
+        'max_tokens',
+        'system',
+        'tools',
+        'messages',
+      ]);
+      assert.equal(typeof messages.model, 'string');
+      assert.ok(Number.isInteger(messages.max_tokens) && messages.max_tokens > 0);
+      assert.equal(typeof messages.system, 'string');
+    });
+
+    test('puts the instruction, then the <available_skills> listing, in system', () => {
+      const { system } = messages;
+      assert.match(system, /load_skill/);
+      assert.ok(system.indexOf('load_skill') < system.indexOf('<available_skills>'));
+      assert.ok(system.includes('<available_skills>') && system.includes('</available_skills>'));
+      for (const name of shown) assert.ok(system.includes(`<name>\n${name}\n</name>`), name);
+    });
+
+    test('offers load_skill with an enum of exactly the listed skills', () => {
+      assert.equal(messages.tools.length, 1);
+      const [tool] = messages.tools;
+      assert.ok(tool);
+      assert.deepEqual(Object.keys(tool), ['name', 'description', 'input_schema']);
+      assert.equal(tool.name, 'load_skill');
+      assert.equal(tool.input_schema.type, 'object');
+      assert.deepEqual(tool.input_schema.required, ['name']);
+      assert.ok(tool.input_schema.properties.name.enum.includes('review-pr'));
+      assert.deepEqual(tool.input_schema.properties.name.enum, listed);
+    });
+
+    test('answers the tool_use with a tool_result of the same id holding the skill', () => {
+      assert.deepEqual(
+        messages.messages.map((m) => m.role),
+        ['user', 'assistant', 'user'],
+      );
+      const [, call, answer] = messages.messages;
+      assert.ok(call && Array.isArray(call.content));
+      const uses = call.content.filter((b) => b.type === 'tool_use');
+      assert.equal(uses.length, 1);
+      const [use] = uses;
+      assert.ok(use?.type === 'tool_use');
+      assert.match(use.id, /^[A-Za-z0-9_-]+$/);
+      assert.equal(use.name, 'load_skill');
+      assert.deepEqual(use.input, { name: 'review-pr' });
+
+      assert.ok(answer && Array.isArray(answer.content));
+      assert.equal(answer.content.length, 1);
+      const [result] = answer.content;
+      assert.ok(result?.type === 'tool_result');
+      assert.equal(result.tool_use_id, use.id);
+      assert.ok(Array.isArray(result.content) && result.content.length > 0);
+      for (const b of result.content) assert.equal(b.type, 'text');
+      assert.ok(result.content[0]?.text.startsWith('<skill_content name="review-pr">'));
+      const text = result.content.map((b) => b.text).join('\n');
+      assert.ok(text.includes(`Skill directory: ${REVIEW_PR_DIR}`));
+    });
+
+    test('marks at most four cache breakpoints, each ephemeral', () => {
+      const marks = cacheControls(messages);
+      assert.ok(marks.length >= 1 && marks.length <= 4, `${marks.length} breakpoints`);
+      for (const m of marks) assert.deepEqual(m, { type: 'ephemeral' });
+    });
+
+    test('survives a JSON round trip and is byte-identical when built again', async () => {
+      const json = JSON.stringify(messages);
+      assert.deepEqual(JSON.parse(json), messages);
+      assert.equal(JSON.stringify(await buildMessagesRequest()), json);
+    });
+
+    test('reads the files review-pr imports; other bundled files are listed, not read', async () => {
+      assertResourcesListedNotRead(messages, LIB);
+      const built = await buildMessagesRequest(copy);
+      assertResourcesListedNotRead(built, copy);
+      assert.ok(!stringsIn(built).some((t) => t.includes('marker 7f3e9c')));
+    });
+  });
+
+  describe('Chat Completions (examples/openai-chat.ts)', () => {
+    test('has exactly the request body keys, typed', () => {
+      assert.deepEqual(Object.keys(chat), ['model', 'messages', 'tools']);
+      assert.equal(typeof chat.model, 'string');
+    });
+
+    test('orders the messages system, user, assistant, tool', () => {
+      assert.deepEqual(
+        chat.messages.map((m) => m.role),
+        ['system', 'user', 'assistant', 'tool'],
+      );
+      const [system] = chat.messages;
+      assert.ok(system?.role === 'system');
+      assert.ok(
+        system.content.indexOf('load_skill') < system.content.indexOf('<available_skills>'),
+      );
+      for (const name of shown)
+        assert.ok(system.content.includes(`<name>\n${name}\n</name>`), name);
+    });
+
+    test('answers the tool call with a tool message of the same id holding the skill', () => {
+      const [, , call, answer] = chat.messages;
+      assert.ok(call?.role === 'assistant');
+      assert.equal(call.tool_calls?.length, 1);
+      const tc = call.tool_calls?.[0];
+      assert.ok(tc);
+      assert.deepEqual(Object.keys(tc), ['id', 'type', 'function']);
+      assert.equal(tc.type, 'function');
+      assert.equal(tc.function.name, 'load_skill');
+      assert.equal(typeof tc.function.arguments, 'string');
+      assert.deepEqual(JSON.parse(tc.function.arguments), { name: 'review-pr' });
+
+      assert.ok(answer?.role === 'tool');
+      assert.equal(answer.tool_call_id, tc.id);
+      assert.ok(answer.content.startsWith('<skill_content name="review-pr">'));
+      assert.ok(answer.content.includes(`Skill directory: ${REVIEW_PR_DIR}`));
+    });
+
+    test('offers load_skill as a strict function tool over exactly the listed skills', () => {
+      assert.equal(chat.tools.length, 1);
+      const [tool] = chat.tools;
+      assert.ok(tool);
+      assert.equal(tool.type, 'function');
+      assert.equal(tool.function.name, 'load_skill');
+      assert.equal(tool.function.strict, true);
+      assert.equal(tool.function.parameters.additionalProperties, false);
+      assert.ok(tool.function.parameters.properties.name.enum.includes('review-pr'));
+      assert.deepEqual(tool.function.parameters.properties.name.enum, listed);
+    });
+
+    test('carries no cache_control, survives a JSON round trip, is byte-identical when built again', async () => {
+      assert.deepEqual(cacheControls(chat), []);
+      const json = JSON.stringify(chat);
+      assert.deepEqual(JSON.parse(json), chat);
+      assert.equal(JSON.stringify(await buildChatRequest()), json);
+    });
+
+    test('reads the files review-pr imports; other bundled files are listed, not read', async () => {
+      assertResourcesListedNotRead(chat, LIB);
+      const built = await buildChatRequest(copy);
+      assertResourcesListedNotRead(built, copy);
+      assert.ok(!stringsIn(built).some((t) => t.includes('marker 7f3e9c')));
+    });
   });
 });
