@@ -19,6 +19,7 @@ function project(): string {
   write('.git/HEAD', 'ref: refs/heads/main\n');
   write(
     '.claude/skills/greet/SKILL.md',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder is the input
     '---\nname: greet\ndescription: Greet someone by name.\narguments: [who]\n---\n\nHello $who from ${SESSION_ID}.\n\n!`touch shell-ran && echo shell said hi`\n',
   );
   write(
@@ -78,9 +79,7 @@ describe('createSkillSession', () => {
       const heard: string[] = [];
       const stop = s.onChange((c) => heard.push(...c.added.map((a) => a.id)));
       assert.equal(
-        (await s.tools())?.anthropic.input_schema.properties.name.enum.includes(
-          'web-lint',
-        ),
+        (await s.tools())?.anthropic.input_schema.properties.name.enum.includes('web-lint'),
         false,
       );
       const t = await s.touch([path.join(root, 'apps/web/page.tsx')]);
@@ -90,9 +89,7 @@ describe('createSkillSession', () => {
       );
       assert.deepEqual(heard, ['web-lint']);
       assert.ok(
-        (await s.tools())?.openai.function.parameters.properties.name.enum.includes(
-          'web-lint',
-        ),
+        (await s.tools())?.openai.function.parameters.properties.name.enum.includes('web-lint'),
       );
       stop();
     } finally {
@@ -114,7 +111,7 @@ describe('createSkillSession', () => {
       const again = await s.load('tooly');
       assert.equal(again.alreadyLoaded, true);
       assert.match(again.text, /already loaded/);
-      assert.deepEqual(again.blocks, []);
+      assert.deepEqual(again.blocks, [{ type: 'text', text: again.text }]);
       writeFileSync(
         path.join(root, '.claude/skills/tooly/SKILL.md'),
         '---\nname: tooly\ndescription: Runs git for you.\nallowed-tools: Bash(git *)\n---\nRun git log.\n',

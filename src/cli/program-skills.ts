@@ -100,6 +100,7 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
   )
     .option('--no-shell', 'run no shell command; each shows as a placeholder')
     .option('--trust-project', 'let project skills run shell (the host trusts this project)')
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder skills write, named as such
     .option('--session-id <id>', 'the ${SESSION_ID} to expand (default: a new one)')
     .addHelpText(
       'after',

@@ -25,6 +25,8 @@ export interface ListingRequest {
   fraction?: number;
   /** Conditional skills activated so far, by id. */
   activated?: ReadonlySet<string>;
+  /** What the closing line says about reaching the skills left out (default: the search tool). */
+  searchHint?: string;
 }
 
 /** Where the budget came from. */
@@ -76,6 +78,7 @@ export function buildListing(
     budget,
     ...(l.entryCap !== undefined ? { entryCap: l.entryCap } : {}),
     ...(r.activated ? { activated: r.activated } : {}),
+    ...(r.searchHint ? { searchHint: r.searchHint } : {}),
     ...(rank.relevance && rank.relevance.size > 0 ? { relevance: rank.relevance } : {}),
     ...(rank.usage && rank.usage.size > 0 ? { usage: rank.usage } : {}),
   });

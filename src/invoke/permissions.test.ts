@@ -322,7 +322,10 @@ describe('decideSkillPermission: safe properties', () => {
     [{ context: 'fork', agent: 'Explore' }, 'ask', ['context', 'agent']],
     // Keys skillset does not act on never reach an invocation: no approval needed for them.
     [{ name: 'x', 'favourite-colour': 'blue', 'salesforce-version': 'v61' }, 'allow'],
-    [{ whenToUse: 'camelCase is not a front matter key', dependencies: ['a'], cache: true }, 'allow'],
+    [
+      { whenToUse: 'camelCase is not a front matter key', dependencies: ['a'], cache: true },
+      'allow',
+    ],
     [{ 'x-custom': 1, 'allowed-tools': 'Read' }, 'ask', ['allowed-tools']],
     [{ extends: 'base', prerequisites: ['a'] }, 'ask', ['extends', 'prerequisites']],
   ];

@@ -22,14 +22,7 @@ import {
   unsafeProperties,
 } from './permission-rules.js';
 
-export {
-  parseSkillRule,
-  parseSkillRules,
-  type RuleProblem,
-  SAFE_SKILL_PROPERTIES,
-  type SkillRule,
-  unsafeProperties,
-} from './permission-rules.js';
+export { type RuleProblem, SAFE_SKILL_PROPERTIES, unsafeProperties } from './permission-rules.js';
 
 /** A per-skill override from settings, as Claude Code's `skillOverrides` spells it. */
 export type SkillOverride = 'on' | 'name-only' | 'user-invocable-only' | 'off';

@@ -31,7 +31,17 @@ export interface Item {
   /** Description and when_to_use on one line, after the per-entry cap; '' when there is none. */
   text: string;
   capped: boolean;
+  /** Its relevance score (0 when there is none). */
+  relevance: number;
 }
+
+/**
+ * When even the names do not fit, a relevance-ranked listing still describes the skills scored at
+ * least this (the selection pipeline's default threshold: the skills it would load), in rank order.
+ */
+export const DESCRIBED_RELEVANCE = 50;
+/** …while their descriptions take at most this share of the budget: the rest lists names. */
+export const DESCRIBED_SHARE = 0.5;
 
 /** Where each item ended up (by `index`), and the closing line if any entry is left out. */
 export interface Placement {
@@ -151,17 +161,31 @@ export function placeItems(
     return done('names');
   }
 
-  // Level 4: names in rank order while they fit with the closing line, which is never left out.
+  // Level 4: names in rank order while they fit with the closing line, which is never left out. In
+  // relevance mode the skills scored as relevant keep their text first, within a share of the budget.
   const n = items.length;
   let used = spec.frame;
   let listed = 0;
+  let described = 0;
   const fits = (k: number, withEntry: number): boolean => {
     const line = closingLine(n - k);
     return withEntry + spec.closingCost(k, line, n - k) <= budget;
   };
   for (const i of ranked) {
-    const next = used + cost(i) + (listed > 0 ? spec.sep : 0);
-    if (!fits(listed + 1, next)) break;
+    const sep = listed > 0 ? spec.sep : 0;
+    if (mode === 'relevance' && describable(i) && i.relevance >= DESCRIBED_RELEVANCE) {
+      const whole = spec.cost(fullView(i));
+      const extra = whole - cost(i);
+      if (described + extra <= budget * DESCRIBED_SHARE && fits(listed + 1, used + whole + sep)) {
+        setFull(i);
+        described += extra;
+      }
+    }
+    const next = used + cost(i) + sep;
+    if (!fits(listed + 1, next)) {
+      setName(i);
+      break;
+    }
     used = next;
     listed++;
   }

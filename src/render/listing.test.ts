@@ -258,6 +258,41 @@ describe('renderListing: partial (even the names do not fit)', () => {
     );
   });
 
+  it('still describes the skills scored as relevant (50 and up), within half the budget, before the names', () => {
+    const relevance = new Map([
+      ['relevant-one', 80],
+      ['alpha', 55],
+      ['beta', 49],
+    ]);
+    // The names alone take 92. At 90, relevant-one (80) keeps "Does relevant-one." beside the
+    // pinned name; alpha (55) would, but then no name of it fits with the closing line.
+    const r = renderListing(ten, { relevance, searchHint: 'ask', budget: 90 });
+    assert.equal(
+      r.text,
+      '- pinned-one\n- relevant-one: Does relevant-one.\n… and 8 more skills, not listed: ask.',
+    );
+    assert.equal(r.chars, 85);
+    assert.equal(r.level, 'partial');
+    // With room, both relevant skills are described; beta (49) is under the bar and gets its name.
+    const more = Array.from({ length: 30 }, (_, i) =>
+      e(`n${String(i).padStart(2, '0')}`, 'Does n.'),
+    );
+    const wide = renderListing([...ten, ...more], {
+      relevance,
+      searchHint: 'ask',
+      budget: 140,
+    });
+    assert.equal(wide.level, 'partial');
+    assert.deepEqual(
+      wide.entries.filter((en) => en.shown === 'full').map((en) => en.name),
+      ['alpha', 'relevant-one'],
+    );
+    assert.equal(wide.entries.find((en) => en.name === 'beta')?.shown, 'name');
+    // Descriptions never take more than half the budget: at 70 the description would not fit.
+    const tight = renderListing(ten, { relevance, searchHint: 'ask', budget: 70 });
+    assert.equal(tight.text, '- pinned-one\n- relevant-one\n… and 8 more skills, not listed: ask.');
+  });
+
   it('is the closing line alone when no name fits beside it, and empty when even it does not', () => {
     const line = renderListing(ten, { ...options, budget: 38 });
     assert.equal(line.text, '… and 10 more skills, not listed: ask.');

@@ -156,6 +156,7 @@ export function renderListing(
       nameOnly: e.visibility === 'name-only',
       text,
       capped: text !== raw,
+      relevance: options.relevance?.get(e.name) ?? 0,
     });
   }
 

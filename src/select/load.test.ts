@@ -52,11 +52,8 @@ describe('loadStage', () => {
       s?.imports.map((i) => [path.basename(i.file), i.text]),
       [['checklist.md', '- tests pass\n']],
     );
-    assert.deepEqual(s?.resources, [
-      'checklist.md',
-      'references/deep/api.md',
-      'references/style.md',
-    ]);
+    // checklist.md is imported, so it is in the body already and not listed again.
+    assert.deepEqual(s?.resources, ['references/deep/api.md', 'references/style.md']);
     assert.equal(s?.moreResources, 0);
     assert.doesNotMatch(JSON.stringify(r), /STYLE GUIDE/);
     assert.equal(s?.changed, false);

@@ -155,7 +155,13 @@ export async function loadStage(
       imports.push(...r.imports);
     }
     const dir = path.dirname(c.path);
-    const resources = await listResources(fs, dir, c.path);
+    // Files the body imports are in it already: the listing names the others.
+    const imported = new Set(imports.map((i) => i.file));
+    const all = await listResources(fs, dir, c.path);
+    const resources = {
+      files: all.files.filter((f) => !imported.has(path.join(dir, f))),
+      more: all.more,
+    };
     loaded.push({
       id: c.id,
       name: c.name,

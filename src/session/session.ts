@@ -90,6 +90,9 @@ export interface SkillSession {
   close(): void;
 }
 
+/** Where a session's listing sends the model for the skills it leaves out. */
+const SESSION_HINT = 'every skill is in the load_skill tool’s list of names; load one by name';
+
 /** The value of an outcome, or its problem thrown as a SkillsetError. */
 function value<T>(o: Outcome<T>): T {
   if (o.ok) return o.value;
@@ -117,8 +120,9 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
       for (const l of listeners) l(changes);
     return changes;
   };
+  // The session offers load_skill, not a search tool: the closing line points there.
   const listing = async (o: ListingOptions = {}) =>
-    value(await service.listing({ activated, ...o }));
+    value(await service.listing({ activated, searchHint: SESSION_HINT, ...o }));
 
   return {
     id,
@@ -163,7 +167,9 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
         name: view.id,
         alreadyLoaded: again,
         text: again ? renderAlreadyLoaded(view.id, view.contentHash) : view.text,
-        blocks: again ? [] : skillBlocks([{ name: view.id, text: bare, imports: view.imports }]),
+        blocks: again
+          ? [{ type: 'text', text: renderAlreadyLoaded(view.id, view.contentHash) }]
+          : skillBlocks([{ name: view.id, text: bare, imports: view.imports }]),
         view,
       };
     },
