@@ -1,7 +1,6 @@
 // Invoking one skill, for `skillset invoke`, a session's `invoke` and the MCP server: the permission
 // decision first (deny and `ask` go back to the caller), then the expansion chain over the composed
-// body. Shell runs only for trusted sources: user, managed, plugin and added folders; project skills
-// when the host trusts the project; never a remote one.
+// body. Shell runs only for trusted sources (`isTrusted`).
 
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileSystem } from '../discover/fs.js';
@@ -53,11 +52,17 @@ export interface InvokeView {
   commands: Array<Omit<ExpandedCommand, 'ms'>>;
 }
 
-/** May `skill`'s shell run? */
+/** Scopes whose skills the user installed for themselves (or an admin did): trusted to run shell. */
+const TRUSTED_SCOPES: ReadonlySet<string> = new Set(['user', 'managed', 'plugin']);
+
+/**
+ * May `skill`'s shell run? User, managed and plugin skills may; skills that came with a folder
+ * (project, nested, added folders and explicit roots, `.claude/commands`) only when the host trusts
+ * the project; a remote skill never.
+ */
 export function isTrusted(skill: Skill, o: { trustProject: boolean; remote?: boolean }): boolean {
   if (o.remote) return false;
-  const scope = skill.source.scope;
-  return scope === 'project' || scope === 'nested' ? o.trustProject : true;
+  return TRUSTED_SCOPES.has(skill.source.scope) || o.trustProject;
 }
 
 /** Invoke `skill` with the raw argument string `args`. */

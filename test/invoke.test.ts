@@ -1,0 +1,115 @@
+// `skillset invoke` as a user runs it: arguments and variables expanded, shell run only for a trusted
+// folder, `--no-shell`, a failing and a hanging command each one line and exit 2, and an `off`
+// override refused. Real processes over real folders.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { cliPath } from '../src/test-support/paths.js';
+
+function library(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'skillset-invoke-'));
+  const skill = (name: string, front: string, body: string) => {
+    mkdirSync(path.join(root, 'skills', name), { recursive: true });
+    writeFileSync(
+      path.join(root, 'skills', name, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: The ${name} skill, for tests.\n${front}---\n${body}`,
+    );
+  };
+  skill(
+    'hello',
+    'arguments: [who]\n',
+    'Hi $who, $1 and $ARGUMENTS.\n\n!`touch ran && echo marker-out`\n',
+  );
+  skill('fails', '', 'Before.\n\n!`echo broken >&2; exit 3`\n');
+  skill('hangs', '', 'Before.\n\n!`sleep 5`\n');
+  skill('hidden', '', 'Never.\n');
+  writeFileSync(
+    path.join(root, 'skillset.config.json'),
+    JSON.stringify({ invoke: { timeoutMs: 300 }, permissions: { overrides: { hidden: 'off' } } }),
+  );
+  return root;
+}
+
+function invoke(root: string, args: string[]) {
+  return spawnSync(
+    process.execPath,
+    [cliPath, 'invoke', ...args, '--dir', path.join(root, 'skills'), '--no-cache'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 20_000,
+    },
+  );
+}
+
+describe('skillset invoke', () => {
+  it('expands named and positional arguments; a folder not trusted shows the command, unrun', () => {
+    const root = library();
+    const r = invoke(root, ['hello', 'Ada "Grace Hopper"']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(
+      r.stdout,
+      // Arguments count from 0, as Claude Code's do: $who and $0 are Ada, $1 is Grace Hopper.
+      /^Base directory for this skill: .*hello\n\nHi Ada, Grace Hopper and Ada "Grace Hopper"\./,
+    );
+    assert.match(
+      r.stdout,
+      /\[shell command not run: untrusted source: touch ran && echo marker-out\]/,
+    );
+    assert.equal(existsSync(path.join(root, 'ran')), false);
+  });
+
+  it('runs the command for a trusted folder, and never with --no-shell', () => {
+    const root = library();
+    const on = invoke(root, ['hello', 'x', '--trust-project']);
+    assert.equal(on.status, 0, on.stderr);
+    assert.match(on.stdout, /\nmarker-out\n/);
+    assert.equal(existsSync(path.join(root, 'ran')), true);
+    const again = library();
+    const off = invoke(again, ['hello', 'x', '--trust-project', '--no-shell', '--json']);
+    assert.equal(off.status, 0, off.stderr);
+    const v = JSON.parse(off.stdout);
+    assert.equal(v.shell, 'off');
+    assert.deepEqual(v.commands, [
+      {
+        command: 'touch ran && echo marker-out',
+        line: 3,
+        ran: false,
+        reason: 'shell is off by policy',
+      },
+    ]);
+    assert.equal(existsSync(path.join(again, 'ran')), false);
+  });
+
+  it('aborts on a failing command with one line and exit 2', () => {
+    const r = invoke(library(), ['fails', '--trust-project']);
+    assert.equal(r.status, 2);
+    assert.match(
+      r.stderr,
+      /^skillset: Shell command `echo broken >&2; exit 3` \(line 3\) exited with code 3: broken\n/,
+    );
+    assert.doesNotMatch(r.stderr, /\n\s+at /);
+    assert.equal(r.stdout, '');
+  });
+
+  it('aborts a command that runs past the timeout, and kills it', () => {
+    const started = Date.now();
+    const r = invoke(library(), ['hangs', '--trust-project', '--json']);
+    assert.equal(r.status, 2);
+    assert.ok(Date.now() - started < 4500, 'the sleep was not waited for');
+    assert.equal(JSON.parse(r.stdout).problem.code, 'invoke/shell-timeout');
+    assert.match(r.stderr, /invoke\.timeoutMs/);
+  });
+
+  it('refuses a skill turned off, with the reason', () => {
+    const r = invoke(library(), ['hidden', '--json']);
+    assert.equal(r.status, 2);
+    const p = JSON.parse(r.stdout).problem;
+    assert.equal(p.code, 'invoke/denied');
+    assert.equal(p.data.permission.step, 'override');
+  });
+});
