@@ -99,7 +99,10 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
       .argument('[arguments]', 'the raw argument string, as typed after /name', ''),
   )
     .option('--no-shell', 'run no shell command; each shows as a placeholder')
-    .option('--trust-project', 'trust the project and the folders given (--dir, --add-dir): their skills may run shell')
+    .option(
+      '--trust-project',
+      'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
+    )
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder skills write, named as such
     .option('--session-id <id>', 'the ${SESSION_ID} to expand (default: a new one)')
     .addHelpText(

@@ -94,7 +94,7 @@ function doctorText(r: DoctorReport): string {
   const out = [
     `listing: ${n(l.chars)} of ${n(l.budget)} characters (${l.format}, budget from ${l.budgetSource === 'chars' ? '--budget or the config' : l.budgetSource === 'context' ? 'the context size' : 'the default'})`,
     `  in full it would take ${n(l.fullChars)}: ${l.level === 'full' ? 'nothing is cut' : `degraded to ${l.level} (${l.mode})`}`,
-    `  ${l.shown} of ${l.skills} skills shown${l.omitted > 0 ? `; ${l.omitted} not listed (the closing line points to search)` : ''}`,
+    `  ${l.shown} of ${l.skills} skills shown${l.omitted > 0 ? `; ${l.omitted} not listed (the closing line points to search)` : ''}${l.hidden.length > 0 ? `; ${l.hidden.length} hidden` : ''}`,
     '  largest entries:',
     ...l.largest.map((e) => `    ${e.name.padEnd(40)} ${n(e.chars).padStart(6)} chars  ${e.shown}`),
   ];
