@@ -2,8 +2,7 @@
 // A missing, damaged or foreign file is an empty state: the state only orders warm skills first.
 
 import nodeFs from 'node:fs';
-import path from 'node:path';
-import { makeDirs, writeFileAtomically } from '../util/dirs.js';
+import { writeStateFile } from '../util/dirs.js';
 import type { CacheState } from './cache-order.js';
 
 /** Read the state at `file`; anything unreadable is an empty state. */
@@ -24,16 +23,7 @@ export function readCacheState(file: string): CacheState {
 
 /** Write `state` to `file` (whole or not at all); false when it could not be written. */
 export function writeCacheState(file: string, state: CacheState): boolean {
-  try {
-    makeDirs(path.dirname(file));
-    const entries = Object.fromEntries(
-      Object.entries(state.entries).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-    );
-    writeFileAtomically(file, `${JSON.stringify({ version: 1, entries })}\n`);
-    return true;
-  } catch {
-    return false;
-  }
+  return writeStateFile(file, { version: 1, entries: state.entries }, ['entries']);
 }
 
 /** `state` with `loaded` recorded at `now`, and entries older than `keepMs` forgotten. */

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
 import path from 'node:path';
-import { makeDirs, writeFileAtomically } from '../util/dirs.js';
+import { writeStateFile } from '../util/dirs.js';
 
 /** Uses per skill id, and when each was last used. */
 export interface UsageState {
@@ -51,14 +51,5 @@ export function recordUse(file: string | undefined, id: string, now: number): bo
   const state = readUsage(file);
   const before = state.skills[id];
   state.skills[id] = { count: (before?.count ?? 0) + 1, lastUsed: now };
-  try {
-    makeDirs(path.dirname(file));
-    const skills = Object.fromEntries(
-      Object.entries(state.skills).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-    );
-    writeFileAtomically(file, `${JSON.stringify({ version: 1, skills })}\n`);
-    return true;
-  } catch {
-    return false;
-  }
+  return writeStateFile(file, { version: 1, skills: state.skills }, ['skills']);
 }
