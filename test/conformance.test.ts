@@ -7,6 +7,7 @@ import { discoverSkills } from '../src/discover/discover.js';
 import { builtinSeverity } from '../src/lint/builtin.js';
 import { lintSkills } from '../src/lint/run.js';
 import { renderAvailableSkills } from '../src/render/available-skills.js';
+import { renderListing } from '../src/render/listing.js';
 import { parseSkillFile } from '../src/skill/parse.js';
 import { sharedDir } from '../src/test-support/paths.js';
 
@@ -142,7 +143,19 @@ describe('conformance with the reference validator (skills-ref)', () => {
             path: s.path,
           })),
         );
-        assert.equal(xml, String(c.actual).replaceAll('<fixture>', target));
+        const expected = String(c.actual).replaceAll('<fixture>', target);
+        assert.equal(xml, expected);
+        // The listing `skillset listing` prints is the same block while nothing is cut.
+        const listing = renderListing(
+          skills.map((s) => ({
+            name: String(s.raw.name ?? s.name),
+            description: s.description,
+            location: s.path,
+          })),
+          { format: 'xml' },
+        );
+        assert.equal(listing.level, 'full');
+        assert.equal(listing.text, expected);
       }
     });
   }
