@@ -197,3 +197,25 @@ describe('createSkillSession', () => {
     }
   });
 });
+
+describe('createSkillSession: what the model may not use', () => {
+  it('refuses to load, for the model, a skill only the user invokes', async () => {
+    const root = project();
+    writeFileSync(
+      path.join(root, '.claude/skills/greet/SKILL.md'),
+      '---\nname: greet\ndescription: Greet someone.\ndisable-model-invocation: true\n---\nHello.\n',
+    );
+    const s = await open(root);
+    try {
+      assert.deepEqual((await s.tools())?.definition.inputSchema.properties.name.enum, ['tooly']);
+      await assert.rejects(
+        s.load('greet'),
+        (e: Error & { code?: string }) => e.code === 'invoke/denied',
+      );
+      // The user may still invoke it.
+      assert.equal((await s.invoke('greet', '', { by: 'user' })).status, 'expanded');
+    } finally {
+      s.close();
+    }
+  });
+});

@@ -5,10 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import type { DiscoverResult } from '../discover/discover.js';
+import { SkillsetError } from '../errors.js';
+import { decideSkillPermission } from '../invoke/permissions.js';
 import type { LoadForm } from '../render/load-result.js';
 import type { SkillIndex } from '../search/search.js';
 import type { SelectContext } from '../select/score.js';
 import { readUsage, recordUse, usageCounts, usageFile } from '../session/usage.js';
+import type { Skill } from '../skill/types.js';
 import { type InvokeOptions, type InvokeView, invokeSkill } from './invoke.js';
 import {
   buildListing,
@@ -37,12 +40,36 @@ export interface SkillCalls {
   catalog(): Promise<Outcome<DiscoverResult>>;
   /** The catalog listing, within its budget (docs/listing.md). */
   listing(options?: ListingOptions): Promise<Outcome<ListingView>>;
-  /** One skill's content, as `load_skill` returns it. */
-  load(name: string, options?: { form?: LoadForm }): Promise<Outcome<LoadView>>;
+  /**
+   * One skill's content, as `load_skill` returns it. `by: 'model'` (a `load_skill` call) refuses a
+   * skill the model may not use: an override, `disable-model-invocation`, or a deny rule.
+   */
+  load(
+    name: string,
+    options?: { form?: LoadForm; by?: 'user' | 'model' },
+  ): Promise<Outcome<LoadView>>;
   /** One skill's invocation: permission, then expansion (docs/invocation.md). */
   invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<Outcome<InvokeView>>;
   /** The listing against its budget, what was cut and why, and the shell and permission posture. */
   doctor(options?: ListingOptions): Promise<Outcome<DoctorReport>>;
+}
+
+/** A skill the model may not use is refused (`ask` is the host's to settle when it invokes). */
+function refuseDenied(skill: Skill, settings: Settings): void {
+  const d = decideSkillPermission(
+    { id: skill.id, name: skill.name, contentHash: skill.contentHash, raw: skill.raw },
+    { by: 'model' },
+    settings.permissions,
+  );
+  if (d.decision === 'deny')
+    throw new SkillsetError(
+      'invoke/denied',
+      `\`${skill.id}\` may not be loaded by the model: ${d.reason}`,
+      {
+        hint: 'See the permissions section of the config file (docs/invocation.md).',
+        data: { skill: skill.id, permission: d },
+      },
+    );
 }
 
 /** The calls over a service's settings, catalog and index. */
@@ -80,6 +107,7 @@ export function skillCalls(
       const diagnostics = seen(d);
       return attempt(diagnostics, async () => {
         const skill = findSkill(d.skills, name);
+        if (o.by === 'model') refuseDenied(skill, settings);
         const r = await loadSkill(skill, d.skills, {
           fs: settings.fs,
           projectRoot: settings.cwd,

@@ -75,7 +75,7 @@ export interface SkillSession {
   touch(paths: readonly string[]): Promise<{ activated: string[]; changes: CatalogChanges }>;
   /** The selection pipeline for a context. */
   select(context: SelectContext, options?: SelectOptions): Promise<SelectResult>;
-  /** Load a skill for the model. */
+  /** Load a skill for the model (a `load_skill` call): one the model may not use is refused. */
   load(name: string): Promise<SessionLoad>;
   /** Invoke a skill (`/name args`); an `ask` comes back for the host to decide. */
   invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<InvokeView>;
@@ -150,7 +150,7 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
       return value(await service.select(context, o));
     },
     async load(name) {
-      const view = value(await service.load(name, form ? { form } : {}));
+      const view = value(await service.load(name, { by: 'model', ...(form ? { form } : {}) }));
       const again = loaded.get(view.id) === view.contentHash;
       loaded.set(view.id, view.contentHash);
       const bare = renderLoadResult(
