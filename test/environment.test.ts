@@ -234,7 +234,10 @@ describe('usage counts', () => {
     const env = { SKILLSET_CACHE_DIR: cache };
     const runs = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        run(['load', i % 2 === 0 ? 'review-pr' : 'write-tests', examples, '--json', '-q'], env),
+        run(
+          ['load', i % 2 === 0 ? 'review-pr' : 'write-tests', examples, '--record', '--json', '-q'],
+          env,
+        ),
       ),
     );
     for (const r of runs) {
@@ -257,19 +260,21 @@ describe('usage counts', () => {
   it('a damaged counts file counts nothing and is replaced; an unusable cache loses counts, not the load', async () => {
     const cache = tmp('usage-bad');
     const env = { SKILLSET_CACHE_DIR: cache };
-    const first = await run(['load', 'review-pr', examples, '--json', '-q'], env);
+    const first = await run(['load', 'review-pr', examples, '--record', '--json', '-q'], env);
     assert.equal(first.status, 0, first.stderr);
     const file = path.join(cache, readdirSync(cache).find((f) => f.startsWith('usage-')) as string);
     writeFileSync(file, '{"version":1,"skills":{"review-pr":{"cou');
     const listing = await run(['listing', examples, '--json', '-q', '--budget', '300'], env);
     assert.equal(listing.status, 0, listing.stderr);
     assert.equal(JSON.parse(listing.stdout).mode, 'equal-share');
-    const again = await run(['load', 'review-pr', examples, '--json', '-q'], env);
+    const again = await run(['load', 'review-pr', examples, '--record', '--json', '-q'], env);
     assert.equal(again.status, 0, again.stderr);
     assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')).skills['review-pr'].count, 1);
     const blocked = path.join(tmp('usage-file'), 'a-file');
     writeFileSync(blocked, 'not a folder');
-    const r = await run(['load', 'review-pr', examples, '--json'], { SKILLSET_CACHE_DIR: blocked });
+    const r = await run(['load', 'review-pr', examples, '--record', '--json'], {
+      SKILLSET_CACHE_DIR: blocked,
+    });
     assert.equal(r.status, 0, r.stderr);
     noStack(r);
     assert.match(JSON.parse(r.stdout).text, /^<skill_content name="review-pr">/);

@@ -4,14 +4,14 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
 
 const cache = mkdtempSync(path.join(os.tmpdir(), 'skillset-listing-'));
-const salesforce = path.join(corporaDir, 'salesforce-skills');
+const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
 const example = path.join(repoRoot, 'examples', 'skills');
 
 function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -69,7 +69,7 @@ describe('skillset listing', () => {
     );
     const both = run(['listing', example, '--budget', '10', '--context-tokens', '10']);
     assert.equal(both.status, 2);
-    assert.match(both.stderr, /--budget or --context-tokens, not both/);
+    assert.match(both.stderr, /a budget or a context size, not both/);
   });
 
   it('hides conditional and model-disabled skills until activated, and says why', () => {
@@ -84,6 +84,28 @@ describe('skillset listing', () => {
     );
     const on = json(['listing', example, '--activate', 'sql-migration']);
     assert.ok(on.text.includes('<name>\nsql-migration\n</name>'));
+  });
+
+  it('activates the conditional skills an active file matches', () => {
+    const v = json(['listing', example, '--file', 'migrations/001_init.sql']);
+    assert.ok(!v.hidden.some((h: { name: string }) => h.name === 'sql-migration'));
+    assert.match(v.text, /<name>\nsql-migration\n<\/name>/);
+  });
+
+  it('says how many skills it leaves out even at a tiny budget, and warns when it cannot', () => {
+    const brief = json(['listing', example, '--budget', '30']);
+    assert.equal(brief.text, '… 7 more skills not listed.');
+    const none = run(['listing', example, '--budget', '10', '--json']);
+    assert.equal(none.status, 0);
+    assert.equal(JSON.parse(none.stdout).text, '');
+    const loud = spawnSync(process.execPath, [cliPath, 'listing', example, '--budget', '10'], {
+      env: { ...process.env, SKILLSET_CACHE_DIR: cache },
+      encoding: 'utf8',
+    });
+    assert.match(loud.stderr, /\[listing\/too-small\]/);
+    const fraction = run(['listing', example, '--fraction', '0.02']);
+    assert.equal(fraction.status, 2);
+    assert.match(fraction.stderr, /A fraction needs a context size/);
   });
 
   it('keeps the descriptions of the skills relevant to the intent', () => {
@@ -109,6 +131,40 @@ describe('skillset listing', () => {
 });
 
 describe('skillset doctor', () => {
+  it('reports settings that do not do what they say, and exits 1', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-doctor-'));
+    const config = path.join(dir, 'skillset.config.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        permissions: {
+          allow: ['Skill(bogus'],
+          deny: ['Skill(write-tests)'],
+          overrides: { nope: 'off' },
+        },
+        listing: { pinned: ['ghost'] },
+      }),
+    );
+    const r = run(['doctor', example, '--config', config, '--json']);
+    assert.equal(r.status, 1, r.stderr);
+    const v = JSON.parse(r.stdout);
+    assert.equal(v.problems.length, 3, v.problems.join('\n'));
+    assert.match(v.problems.join('\n'), /Skill\(bogus/);
+    assert.match(v.problems.join('\n'), /`nope`, which is no skill here/);
+    assert.match(v.problems.join('\n'), /`ghost`, which is no skill here/);
+    // The deny rule hides write-tests from the listing and the model.
+    assert.ok(
+      v.listing.hidden.some(
+        (h: { name: string; reason: string }) => h.name === 'write-tests' && h.reason === 'denied',
+      ),
+    );
+    assert.ok(
+      v.permissions.denied.some(
+        (d: { name: string; step: string }) => d.name === 'write-tests' && d.step === 'deny-rule',
+      ),
+    );
+  });
+
   it('explains what the listing cut over the 978-skill library, and the posture', () => {
     const r = run(['doctor', salesforce]);
     assert.equal(r.status, 0, r.stderr);
@@ -133,7 +189,14 @@ describe('skillset doctor', () => {
     const ask = new Map(
       v.permissions.ask.map((a: { name: string; unsafe: string[] }) => [a.name, a.unsafe]),
     );
-    assert.deepEqual(ask.get('release'), ['prerequisites', 'allowed-tools']);
+    assert.deepEqual(ask.get('review-pr'), ['context', 'allowed-tools']);
     assert.equal(ask.has('write-tests'), false);
+    // release is the user's alone: denied to the model, not asked about.
+    assert.deepEqual(
+      v.permissions.denied.map((d: { name: string; step: string }) => `${d.name}:${d.step}`),
+      ['release:frontmatter'],
+    );
+    assert.deepEqual(v.permissions.model, { allow: 5, ask: 4, deny: 1 });
+    assert.deepEqual(v.problems, []);
   });
 });

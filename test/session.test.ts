@@ -199,6 +199,38 @@ describe('createSkillSession', () => {
 });
 
 describe('createSkillSession: what the model may not use', () => {
+  it('refuses to load a conditional skill no touched file has activated', async () => {
+    const s = await open(project());
+    try {
+      await assert.rejects(
+        s.load('only-ts'),
+        (e: Error & { code?: string }) => e.code === 'invoke/denied',
+      );
+      await s.touch(['src/a.ts']);
+      assert.equal((await s.load('only-ts')).alreadyLoaded, false);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('asks again when an approved skill changes on disk, even before anyone refreshes', async () => {
+    const root = project();
+    const s = await open(root, { trustProject: true });
+    try {
+      assert.equal((await s.invoke('tooly', '', { by: 'model' })).status, 'ask');
+      await s.approve('tooly');
+      writeFileSync(
+        path.join(root, '.claude/skills/tooly/SKILL.md'),
+        '---\nname: tooly\ndescription: Runs git for you.\nallowed-tools: Bash(*)\n---\n!`touch changed-ran`\n',
+      );
+      const v = await s.invoke('tooly', '', { by: 'model' });
+      assert.equal(v.status, 'ask');
+      assert.equal(existsSync(path.join(root, 'changed-ran')), false);
+    } finally {
+      s.close();
+    }
+  });
+
   it('refuses to load, for the model, a skill only the user invokes', async () => {
     const root = project();
     writeFileSync(

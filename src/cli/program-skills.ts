@@ -41,7 +41,11 @@ function withListingOptions(cmd: Command): Command {
       'rank by relevance to what the user asked: its best skills keep their descriptions',
     )
     .option('--file <path>', 'an active file, for relevance (repeatable)', many, [])
-    .option('--activate <name>', 'a conditional skill already activated (repeatable)', many, []);
+    .option('--activate <name>', 'a conditional skill already activated (repeatable)', many, [])
+    .option(
+      '--search-tool <name>',
+      'the tool your harness offers to find skills, named by the closing line (default search_skills)',
+    );
 }
 
 /** Add listing, load, invoke and doctor to `p`; `withIndex` adds the shared and index flags. */
@@ -69,7 +73,7 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
     p
       .command('load')
       .description(
-        "Print one skill as the model's load_skill call receives it: body, folder, bundled files.",
+        'Print one skill as a load_skill call returns it: body, folder, bundled files (the user asking: any skill loads).',
       )
       .argument('<name>', 'the skill id or name')
       .argument('[path...]', 'skills roots (default: the standard scopes)'),
@@ -79,6 +83,10 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
         '--form <form>',
         "how the body is wrapped (default skill_content, the client guide's)",
       ).choices(['skill_content', 'skill']),
+    )
+    .option(
+      '--record',
+      'count this load toward the usage-ranked listing (a harness does; a look does not)',
     )
     .addHelpText(
       'after',
@@ -96,9 +104,13 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
         'Expand a skill as `/name ARGUMENTS` would: base folder, arguments, variables, then shell injection for trusted skills (docs/invocation.md).',
       )
       .argument('<name>', 'the skill id or name')
-      .argument('[arguments]', 'the raw argument string, as typed after /name', ''),
+      .argument(
+        '[arguments...]',
+        'the arguments, as typed after /name; words are joined by spaces, so quote a group to keep it whole: \'Ada "Grace Hopper"\'',
+      ),
   )
     .option('--no-shell', 'run no shell command; each shows as a placeholder')
+    .option('--record', 'count this use toward the usage-ranked listing')
     .option(
       '--trust-project',
       'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
@@ -109,9 +121,9 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
       'after',
       '\nRoots come from --dir or the standard scopes. Prints the expanded prompt.\nJSON: { "id", "name", "dir", "contentHash", "status", "permission", "trusted", "shell", "text", "imports", "commands" }.\nExit codes: 0 expanded, 2 usage error, a denied skill (invoke/denied) or a failed or timed-out shell command.',
     )
-    .action(async (name: string, args: string, opts) => {
+    .action(async (name: string, args: string[], opts) => {
       const { runInvoke } = await import('./commands/skills.js');
-      process.exitCode = await runInvoke(name, args, opts);
+      process.exitCode = await runInvoke(name, args.join(' '), opts);
     });
 
   withListingOptions(
@@ -124,7 +136,10 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
         .argument('[path...]', 'skills roots (default: the standard scopes)'),
     ),
   )
-    .addHelpText('after', '\nExit codes: 0 reported, 2 usage error.')
+    .addHelpText(
+      'after',
+      '\nJSON: { "listing": { … }, "shell": { … }, "permissions": { … }, "problems": [ … ] }.\nExit codes: 0 reported, 1 the settings have problems (an unreadable rule, an unknown override, a name of no skill), 2 usage error.',
+    )
     .action(async (paths: string[], opts) => {
       const { runDoctor } = await import('./commands/skills.js');
       process.exitCode = await runDoctor(paths, opts);

@@ -86,7 +86,7 @@ function program(): Command {
       )
       .option(
         '--config <file>',
-        'config file with `search` and `select` sections (default: skillset.config.json in the working folder or a parent)',
+        'the config file (default: skillset.config.json in the working folder or a parent; docs/config.md)',
       );
 
   withIndex(

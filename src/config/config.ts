@@ -44,7 +44,7 @@ export async function loadConfig(options: {
       'config/unreadable',
       `Cannot read config ${file}: ${(e as Error).message}`,
       {
-        hint: 'The config file is JSON; see docs/lint.md.',
+        hint: 'The config file is JSON; see docs/config.md.',
       },
     );
   }
@@ -57,7 +57,7 @@ export async function loadConfig(options: {
       'config/invalid',
       `Invalid config ${file}${where}: ${issue?.message ?? 'invalid'}`,
       {
-        hint: 'See docs/lint.md for the config format.',
+        hint: 'See docs/config.md for the config format.',
       },
     );
   }

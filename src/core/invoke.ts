@@ -41,6 +41,8 @@ export interface InvokeView {
   contentHash: string;
   /** `ask`: nothing ran; the host decides and calls again with `approved`. */
   status: 'expanded' | 'ask';
+  /** The file changed since the catalog was read: refresh, then decide again. */
+  stale?: boolean;
   permission: PermissionDecision;
   trusted: boolean;
   shell: 'on' | 'off';
@@ -111,6 +113,26 @@ export async function invokeSkill(
     ...(o.fs ? { fs: o.fs } : {}),
     projectRoot: o.projectDir,
   });
+  // A decision that rested on the content (an approval of it, or its properties) holds only for the
+  // content it saw: a file changed since the catalog was read is decided again once it is re-read.
+  if (loaded.changed && (permission.step === 'approval' || permission.step === 'safe-properties'))
+    return {
+      view: {
+        ...base,
+        contentHash: loaded.contentHash,
+        status: 'ask',
+        stale: true,
+        permission: {
+          decision: 'ask',
+          step: 'ask',
+          reason: `\`${skill.id}\` changed since it was read (${permission.step === 'approval' ? 'the approval was for the content before' : 'its properties were checked before'}): read the folders again and decide again`,
+        },
+        text: '',
+        imports: [],
+        commands: [],
+      },
+      diagnostics,
+    };
   // Blank lines after the front matter carry nothing; the rest is expanded as written.
   const r = await expandSkill({
     body: loaded.body.replace(/^(?:[ \t]*\r?\n)+/, ''),

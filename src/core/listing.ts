@@ -2,7 +2,13 @@
 // against the budget, the largest entries, what was hidden or cut and why, and the shell and
 // permission posture.
 
-import { listingVisibility, unsafeProperties } from '../invoke/permissions.js';
+import { SkillsetError } from '../errors.js';
+import {
+  decideSkillPermission,
+  listingVisibility,
+  overrideProblems,
+  unsafeProperties,
+} from '../invoke/permissions.js';
 import { findShellSites } from '../invoke/shell.js';
 import {
   type ListingEntry,
@@ -27,6 +33,8 @@ export interface ListingRequest {
   activated?: ReadonlySet<string>;
   /** What the closing line says about reaching the skills left out (default: the search tool). */
   searchHint?: string;
+  /** The search tool the closing line names (default `search_skills`). */
+  searchTool?: string;
 }
 
 /** Where the budget came from. */
@@ -41,6 +49,7 @@ export interface ListingView extends ListingResult {
 /** The listing's entries for `skills`: id as the name, pins and overrides from the settings. */
 export function listingEntries(skills: readonly Skill[], settings: Settings): ListingEntry[] {
   const pinned = new Set(settings.listing.pinned);
+  const { deny } = settings.permissions;
   return skills.map((s) => {
     const f = s.frontmatter;
     const e: ListingEntry = {
@@ -53,8 +62,50 @@ export function listingEntries(skills: readonly Skill[], settings: Settings): Li
     if (pinned.has(s.id) || pinned.has(s.name)) e.pinned = true;
     if (f.disableModelInvocation) e.disableModelInvocation = true;
     if (f.paths && f.paths.length > 0) e.paths = f.paths;
+    // Only deny rules hide: a skill that would ask is still the model's to choose.
+    if (deny.length > 0 && deniedToModel(s, settings)) e.denied = true;
     return e;
   });
+}
+
+/** Does a deny rule (not an override: those are the visibility) deny `s` to the model? */
+function deniedToModel(s: Skill, settings: Settings): boolean {
+  const d = decideSkillPermission(
+    { id: s.id, name: s.name, contentHash: s.contentHash, raw: s.raw },
+    { by: 'model' },
+    { deny: settings.permissions.deny },
+  );
+  return d.decision === 'deny' && d.step === 'deny-rule';
+}
+
+/** A budget the caller got wrong is a usage problem, never a silent default. */
+function checkRequest(r: ListingRequest, settings: Settings): void {
+  const bad = (message: string, hint: string) =>
+    new SkillsetError('usage/invalid-option', message, { hint });
+  if (r.budget !== undefined && r.contextTokens !== undefined)
+    throw bad(
+      'Pass a budget or a context size, not both',
+      'The budget counts characters; a context size derives them (× 4 × fraction).',
+    );
+  if (r.budget !== undefined && !(Number.isInteger(r.budget) && r.budget >= 0))
+    throw bad(
+      `The listing budget is a whole number of characters from 0, got ${r.budget}`,
+      'Pass --budget 8000, say.',
+    );
+  if (r.contextTokens !== undefined && !(Number.isInteger(r.contextTokens) && r.contextTokens >= 1))
+    throw bad(
+      `The context size is a whole number of tokens from 1, got ${r.contextTokens}`,
+      'Pass --context-tokens 200000, say.',
+    );
+  if (r.fraction !== undefined) {
+    if (!(r.fraction > 0 && r.fraction <= 1))
+      throw bad(
+        `The fraction is above 0 and at most 1, got ${r.fraction}`,
+        'Claude Code uses 0.01, Codex 0.02.',
+      );
+    if (r.contextTokens === undefined && settings.listing.contextTokens === undefined)
+      throw bad('A fraction needs a context size', 'Pass --context-tokens N with --fraction.');
+  }
 }
 
 /** Build the listing of `skills`, ranked by `relevance` when given, else by `usage`. */
@@ -64,6 +115,7 @@ export function buildListing(
   r: ListingRequest,
   rank: { usage?: ReadonlyMap<string, number>; relevance?: ReadonlyMap<string, number> },
 ): ListingView {
+  checkRequest(r, settings);
   const l = settings.listing;
   const chars = r.budget ?? (r.contextTokens === undefined ? l.budget : undefined);
   const contextTokens = r.contextTokens ?? l.contextTokens;
@@ -79,6 +131,7 @@ export function buildListing(
     ...(l.entryCap !== undefined ? { entryCap: l.entryCap } : {}),
     ...(r.activated ? { activated: r.activated } : {}),
     ...(r.searchHint ? { searchHint: r.searchHint } : {}),
+    ...(r.searchTool ? { searchTool: r.searchTool } : {}),
     ...(rank.relevance && rank.relevance.size > 0 ? { relevance: rank.relevance } : {}),
     ...(rank.usage && rank.usage.size > 0 ? { usage: rank.usage } : {}),
   });
@@ -120,9 +173,15 @@ export interface DoctorReport {
     allow: string[];
     deny: string[];
     overrides: Record<string, string>;
+    /** What the model's call to each skill would get, under the rules and overrides. */
+    model: { allow: number; ask: number; deny: number };
     /** Skills the model cannot invoke without asking: their properties outside the safe list. */
     ask: Array<{ name: string; unsafe: string[] }>;
+    /** Skills denied to the model, and by what. */
+    denied: Array<{ name: string; step: string; reason: string }>;
   };
+  /** Settings that do not do what they say: unreadable rules, unknown overrides, names of no skill. */
+  problems: string[];
 }
 
 /** The doctor's report over `skills`, given their listing and each one's body (for shell sites). */
@@ -147,10 +206,28 @@ export function doctorReport(
     shellSkills.push({ name: s.id, scope: s.source.scope, sites, runs });
   }
   const ask: DoctorReport['permissions']['ask'] = [];
+  const denied: DoctorReport['permissions']['denied'] = [];
+  const model = { allow: 0, ask: 0, deny: 0 };
+  const problems = new Set<string>();
   for (const s of skills) {
-    const unsafe = unsafeProperties(s.raw);
-    if (unsafe.length > 0) ask.push({ name: s.id, unsafe });
+    const d = decideSkillPermission(
+      { id: s.id, name: s.name, contentHash: s.contentHash, raw: s.raw },
+      { by: 'model' },
+      settings.permissions,
+    );
+    model[d.decision]++;
+    for (const p of d.problems ?? []) problems.add(`permissions: ${p.message}`);
+    if (d.decision === 'deny') denied.push({ name: s.id, step: d.step, reason: d.reason });
+    if (d.decision === 'ask') ask.push({ name: s.id, unsafe: d.unsafe ?? unsafeProperties(s.raw) });
   }
+  for (const p of overrideProblems(settings.permissions.overrides))
+    problems.add(`permissions.overrides: ${p}`);
+  const known = new Set(skills.flatMap((s) => [s.id, s.name]));
+  for (const name of Object.keys(settings.permissions.overrides))
+    if (!known.has(name))
+      problems.add(`permissions.overrides names \`${name}\`, which is no skill here`);
+  for (const name of settings.listing.pinned)
+    if (!known.has(name)) problems.add(`listing.pinned names \`${name}\`, which is no skill here`);
   return {
     listing: {
       format: listing.format,
@@ -179,7 +256,10 @@ export function doctorReport(
       allow: settings.permissions.allow,
       deny: settings.permissions.deny,
       overrides: settings.permissions.overrides,
+      model,
       ask,
+      denied,
     },
+    problems: [...problems],
   };
 }

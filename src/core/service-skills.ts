@@ -2,7 +2,7 @@
 // catalog, makes one core call and counts uses for the usage-ranked listing.
 
 import { randomUUID } from 'node:crypto';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import type { DiscoverResult } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
@@ -10,6 +10,7 @@ import { decideSkillPermission } from '../invoke/permissions.js';
 import type { LoadForm } from '../render/load-result.js';
 import type { SkillIndex } from '../search/search.js';
 import type { SelectContext } from '../select/score.js';
+import { activatedBy } from '../session/activation.js';
 import { readUsage, recordUse, usageCounts, usageFile } from '../session/usage.js';
 import type { Skill } from '../skill/types.js';
 import { type InvokeOptions, type InvokeView, invokeSkill } from './invoke.js';
@@ -32,7 +33,10 @@ export interface ListingOptions extends ListingRequest {
 }
 
 /** An invoke call's options (the session id defaults to a new one). */
-export type InvokeCallOptions = Partial<InvokeOptions>;
+export type InvokeCallOptions = Partial<InvokeOptions> & {
+  /** Count this use toward the usage-ranked listing (a session does; a one-off command does not). */
+  record?: boolean;
+};
 
 /** The service's skill calls. */
 export interface SkillCalls {
@@ -46,7 +50,7 @@ export interface SkillCalls {
    */
   load(
     name: string,
-    options?: { form?: LoadForm; by?: 'user' | 'model' },
+    options?: { form?: LoadForm; by?: 'user' | 'model'; record?: boolean },
   ): Promise<Outcome<LoadView>>;
   /** One skill's invocation: permission, then expansion (docs/invocation.md). */
   invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<Outcome<InvokeView>>;
@@ -88,10 +92,24 @@ export function skillCalls(
       const { scoreSkills } = await import('../select/pipeline.js');
       relevance = scoreSkills(await opened(), c);
     }
-    return buildListing(d.skills, settings, o, {
-      usage: usageCounts(readUsage(usage)),
-      ...(relevance ? { relevance } : {}),
-    });
+    // Active files activate the conditional skills whose `paths` match them, as a session's touch does.
+    const files = c?.files ?? [];
+    const activated = new Set(o.activated ?? []);
+    if (files.length > 0) {
+      const conditional = d.skills
+        .filter((s) => (s.frontmatter.paths ?? []).length > 0)
+        .map((s) => ({ id: s.id, paths: s.frontmatter.paths ?? [] }));
+      for (const id of activatedBy(conditional, files, settings.cwd)) activated.add(id);
+    }
+    return buildListing(
+      d.skills,
+      settings,
+      { ...o, activated },
+      {
+        usage: usageCounts(readUsage(usage)),
+        ...(relevance ? { relevance } : {}),
+      },
+    );
   };
   return {
     async catalog() {
@@ -100,7 +118,21 @@ export function skillCalls(
     },
     async listing(o = {}) {
       const d = await discovered();
-      return attempt(seen(d), () => listing(d, o));
+      const diagnostics = seen(d);
+      return attempt(diagnostics, async () => {
+        const v = await listing(d, o);
+        if (v.text === '' && v.entries.length > 0)
+          diagnostics.push(
+            diagnostic(
+              'listing/too-small',
+              'warning',
+              settings.configFile ?? settings.cwd,
+              `The listing budget of ${v.budget} characters holds not even the line that says ${v.entries.length} skills are left out; the listing is empty`,
+              { data: { budget: v.budget, skills: v.entries.length } },
+            ),
+          );
+        return v;
+      });
     },
     async load(name, o = {}) {
       const d = await discovered();
@@ -114,7 +146,7 @@ export function skillCalls(
           ...(o.form ? { form: o.form } : {}),
         });
         diagnostics.push(...r.diagnostics);
-        recordUse(usage, skill.id, Date.now());
+        if (o.record) recordUse(usage, skill.id, Date.now());
         return r.view;
       });
     },
@@ -123,14 +155,15 @@ export function skillCalls(
       const diagnostics = seen(d);
       return attempt(diagnostics, async () => {
         const skill = findSkill(d.skills, name);
+        const { record, ...rest } = o;
         const r = await invokeSkill(skill, d.skills, args, settings, {
           sessionId: o.sessionId ?? randomUUID(),
           projectDir: o.projectDir ?? settings.cwd,
           fs: settings.fs,
-          ...o,
+          ...rest,
         });
         diagnostics.push(...r.diagnostics);
-        if (r.view.status === 'expanded') recordUse(usage, skill.id, Date.now());
+        if (record && r.view.status === 'expanded') recordUse(usage, skill.id, Date.now());
         return r.view;
       });
     },

@@ -47,6 +47,7 @@ export const BUILTIN = {
   'lint/unreadable-skill': 'lint',
   'parse/binary-file': 'parse',
   'search/limit-above-window': 'search',
+  'listing/too-small': 'listing',
   'select/changed-since-scored': 'select',
   'select/unreadable': 'select',
   'parse/description-from-body': 'parse',

@@ -59,7 +59,12 @@ const fullView = (i: Item): EntryView => ({
   location: i.location,
   text: describable(i) ? i.text : null,
 });
-const nameView = (i: Item): EntryView => ({ name: i.name, location: i.location, text: null });
+const nameView = (i: Item): EntryView => ({
+  name: i.name,
+  location: i.location,
+  text: null,
+  ...(describable(i) || i.nameOnly ? { bare: true } : {}),
+});
 const fullShown = (i: Item): Shown => (i.nameOnly ? 'name' : i.capped ? 'capped' : 'full');
 const nameShown = (i: Item): Shown => (describable(i) ? 'name' : fullShown(i));
 
@@ -73,7 +78,7 @@ export function placeItems(
   spec: FormatSpec,
   budget: number,
   mode: ListingMode,
-  closingLine: (omitted: number) => string,
+  closingLine: (omitted: number, brief: boolean) => string,
 ): Placement {
   const views: Array<EntryView | null> = items.map(fullView);
   const shown: Shown[] = items.map(fullShown);
@@ -167,10 +172,14 @@ export function placeItems(
   let used = spec.frame;
   let listed = 0;
   let described = 0;
+  // The closing line in full when it fits at all, else its brief form (the count alone).
+  let brief = false;
   const fits = (k: number, withEntry: number): boolean => {
-    const line = closingLine(n - k);
+    const line = closingLine(n - k, brief);
     return withEntry + spec.closingCost(k, line, n - k) <= budget;
   };
+  // With no name beside it, the line stands alone (no empty block around it).
+  if (spec.aloneCost(closingLine(n, false), n) > budget) brief = true;
   for (const i of ranked) {
     const sep = listed > 0 ? spec.sep : 0;
     if (mode === 'relevance' && describable(i) && i.relevance >= DESCRIBED_RELEVANCE) {
@@ -200,7 +209,7 @@ export function placeItems(
     level: 'partial',
     views,
     shown,
-    closing: { line: closingLine(omitted), omitted },
-    empty: listed === 0 && !fits(0, spec.frame),
+    closing: { line: closingLine(omitted, brief), omitted },
+    empty: listed === 0 && spec.aloneCost(closingLine(n, brief), n) > budget,
   };
 }

@@ -13,6 +13,8 @@ export interface EntryView {
   name: string;
   location: string;
   text: string | null;
+  /** Cut to its name: the XML form leaves out the empty `<description>` (29 characters an entry). */
+  bare?: boolean;
 }
 
 /** A form: how it prints and what each part costs. */
@@ -31,6 +33,10 @@ export interface FormatSpec {
   closingCost(listed: number, line: string, omitted: number): number;
   /** The listing's text. */
   render(views: readonly EntryView[], closing: { line: string; omitted: number } | null): string;
+  /** What the closing line alone costs when no entry is listed (XML drops the empty block; JSON stays an array). */
+  aloneCost(line: string, omitted: number): number;
+  /** The text when no entry is listed. */
+  alone(line: string, omitted: number): string;
 }
 
 const markdownLine = (v: EntryView): string =>
@@ -43,6 +49,8 @@ const markdown: FormatSpec = {
   cost: (v) => markdownLine(v).length,
   base: (name) => name.length + 4,
   closingCost: (listed, line) => (listed > 0 ? 1 : 0) + line.length,
+  aloneCost: (line) => line.length,
+  alone: (line) => line,
   render(views, closing) {
     const lines = views.map(markdownLine);
     if (closing) lines.push(closing.line);
@@ -53,16 +61,26 @@ const markdown: FormatSpec = {
 const asSkill = (v: EntryView) => ({ name: v.name, description: v.text ?? '', path: v.location });
 const XML_FRAME = renderAvailableSkills([]).length;
 
+/** An entry of the block: the reference's form, or without `<description>` when cut to its name. */
+const xmlEntry = (v: EntryView): string =>
+  v.bare
+    ? `\n<skill>\n<name>\n${escapeXml(v.name)}\n</name>\n<location>\n${escapeXml(v.location)}\n</location>\n</skill>`
+    : renderAvailableSkills([asSkill(v)]).slice(
+        '<available_skills>'.length,
+        -'\n</available_skills>'.length,
+      );
+
 const xml: FormatSpec = {
   frame: XML_FRAME,
   sep: 0,
   measure: (s) => escapeXml(s).length,
-  cost: (v) => renderAvailableSkills([asSkill(v)]).length - XML_FRAME,
-  base: (name, location) =>
-    renderAvailableSkills([asSkill({ name, location, text: '' })]).length - XML_FRAME,
+  cost: (v) => xmlEntry(v).length,
+  base: (name, location) => xmlEntry({ name, location, text: '' }).length,
   closingCost: (_listed, line) => 1 + line.length,
+  aloneCost: (line) => line.length,
+  alone: (line) => line,
   render(views, closing) {
-    const block = renderAvailableSkills(views.map(asSkill));
+    const block = `<available_skills>${views.map(xmlEntry).join('')}\n</available_skills>`;
     return closing ? `${block}\n${closing.line}` : block;
   },
 };
@@ -82,6 +100,8 @@ const json: FormatSpec = {
   base: (name, location) => JSON.stringify({ name, description: '', location }).length,
   closingCost: (listed, line, omitted) =>
     (listed > 0 ? 1 : 0) + JSON.stringify(jsonClosing(line, omitted)).length,
+  aloneCost: (line, omitted) => JSON.stringify([jsonClosing(line, omitted)]).length,
+  alone: (line, omitted) => JSON.stringify([jsonClosing(line, omitted)]),
   render(views, closing) {
     const items = views.map(jsonEntry);
     if (closing) items.push(jsonClosing(closing.line, closing.omitted));

@@ -2,7 +2,7 @@
 // cut: pinned first, then by relevance score, then by local usage, then by name.
 
 /** Why an entry is not in the listing at all. */
-export type HiddenReason = 'override' | 'disable-model-invocation' | 'inactive-paths';
+export type HiddenReason = 'override' | 'denied' | 'disable-model-invocation' | 'inactive-paths';
 
 /** What an entry needs to be filtered. */
 export interface Filterable {
@@ -10,10 +10,13 @@ export interface Filterable {
   disableModelInvocation?: boolean;
   paths?: readonly string[];
   visibility?: 'full' | 'name-only' | 'hidden';
+  /** A permission rule denies it to the model (the client guide: hide it rather than refuse it). */
+  denied?: boolean;
 }
 
 const MESSAGES: Record<HiddenReason, string> = {
   override: 'hidden by its override',
+  denied: 'denied to the model by a permission rule',
   'disable-model-invocation':
     'has `disable-model-invocation: true`: only the user invokes it, so the model is not told of it',
   'inactive-paths': 'is conditional (`paths`) and no touched file has activated it yet',
@@ -27,6 +30,7 @@ export function hiddenMessage(reason: HiddenReason): string {
 /** Why `e` is hidden, or null when it is listed; `activated` holds the conditional skills in play. */
 export function hiddenReason(e: Filterable, activated: ReadonlySet<string>): HiddenReason | null {
   if (e.visibility === 'hidden') return 'override';
+  if (e.denied === true) return 'denied';
   if (e.disableModelInvocation === true) return 'disable-model-invocation';
   // Blank patterns match nothing, as in session/activation.ts: such a skill is not conditional.
   const conditional = (e.paths ?? []).some((p) => p.trim() !== '');

@@ -293,11 +293,16 @@ describe('renderListing: partial (even the names do not fit)', () => {
     assert.equal(tight.text, '- pinned-one\n- relevant-one\n… and 8 more skills, not listed: ask.');
   });
 
-  it('is the closing line alone when no name fits beside it, and empty when even it does not', () => {
+  it('is the closing line alone when no name fits beside it, then its brief form, and empty under that', () => {
     const line = renderListing(ten, { ...options, budget: 38 });
     assert.equal(line.text, '… and 10 more skills, not listed: ask.');
     assert.equal(line.chars, 38);
-    const none = renderListing(ten, { ...options, budget: 37 });
+    // Under that, the brief form (the count alone), and empty only when even it does not fit.
+    const brief = renderListing(ten, { ...options, budget: 37 });
+    assert.equal(brief.text, '… 10 more skills not listed.');
+    assert.equal(brief.chars, 28);
+    assert.equal(brief.omitted, 10);
+    const none = renderListing(ten, { ...options, budget: 27 });
     assert.equal(none.text, '');
     assert.equal(none.chars, 0);
     assert.equal(none.omitted, 10);
@@ -358,16 +363,18 @@ describe('renderListing: XML and JSON', () => {
   });
 
   it('puts the XML closing line after the block', () => {
-    // The names alone take 38 + 2 × 101 = 240; one name (101) and the closing line (1 + 90) fit in 235.
-    const r = renderListing([e('a', 'A.'), e('b', 'B.')], { format: 'xml', budget: 235 });
+    // A name alone leaves out the empty <description>: 72 characters, not 101. The names take
+    // 38 + 3 × 72 = 254; one name and the closing line (1 + 90, "2 more skills") take 199, two would take 272.
+    const r = renderListing([e('a', 'A.'), e('b', 'B.'), e('c', 'C.')], {
+      format: 'xml',
+      budget: 240,
+    });
     assert.equal(r.level, 'partial');
-    assert.ok(r.text.startsWith('<available_skills>\n<skill>\n<name>\na\n</name>'));
-    assert.ok(
-      r.text.endsWith(
-        '</available_skills>\n… and 1 more skill, not listed: find them with the search_skills tool (skillset search).',
-      ),
+    assert.equal(
+      r.text,
+      '<available_skills>\n<skill>\n<name>\na\n</name>\n<location>\n/s/a/SKILL.md\n</location>\n</skill>\n</available_skills>\n… and 2 more skills, not listed: find them with the search_skills tool (skillset search).',
     );
-    assert.ok(r.chars <= 235);
+    assert.equal(r.chars, 199);
   });
 
   it('budgets JSON by its serialized length; a name alone has no description', () => {
@@ -476,7 +483,7 @@ describe('renderListing: invariants (property)', () => {
           const hidden = new Set(r.hidden.map((h) => h.name));
           const visible = entries.filter((en) => !hidden.has(en.name));
           if (namesAlone(format, visible) <= budget) assert.equal(omitted, 0);
-          if (omitted > 0 && r.text !== '') assert.match(r.text, /more skills?, not listed/);
+          if (omitted > 0 && r.text !== '') assert.match(r.text, /more skills?,? not listed/);
           for (const [i, en] of r.entries.entries()) {
             if (en.shown === 'omitted') assert.equal(en.chars, 0);
             if (visible[i]?.pinned) assert.notEqual(en.shown, 'truncated');
@@ -490,7 +497,14 @@ describe('renderListing: invariants (property)', () => {
             );
           }
           if (format === 'json' && r.text !== '') assert.ok(Array.isArray(JSON.parse(r.text)));
-          if (format === 'xml' && r.text !== '') assert.ok(r.text.startsWith('<available_skills>'));
+          // With no entry listed, the XML form is the closing line alone, without an empty block.
+          if (format === 'xml' && r.text !== '')
+            assert.ok(
+              omitted > 0 && omitted === r.entries.length
+                ? /^… .* not listed/.test(r.text)
+                : r.text.startsWith('<available_skills>'),
+              r.text,
+            );
         },
       ),
       { numRuns: 300 },

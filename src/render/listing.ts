@@ -45,6 +45,8 @@ export interface ListingEntry {
   paths?: readonly string[];
   /** An override: `name-only` shows the name alone, `hidden` leaves it out. */
   visibility?: 'full' | 'name-only' | 'hidden';
+  /** A permission rule denies it to the model: left out. */
+  denied?: boolean;
 }
 
 /** How the listing is built. */
@@ -113,9 +115,10 @@ export function listingBudget(o: {
   return DEFAULT_LISTING_BUDGET;
 }
 
-/** The closing line for `omitted` skills left out. */
-export function closingLine(omitted: number, hint: string): string {
-  return `… and ${omitted} more skill${omitted === 1 ? '' : 's'}, not listed: ${hint}.`;
+/** The closing line for `omitted` skills left out; `brief` (when the full one cannot fit), the count alone. */
+export function closingLine(omitted: number, hint: string, brief = false): string {
+  const more = `${omitted} more skill${omitted === 1 ? '' : 's'}`;
+  return brief ? `… ${more} not listed.` : `… and ${more}, not listed: ${hint}.`;
 }
 
 /** Render `entries` as a listing within the budget: pure, deterministic, never over budget. */
@@ -161,13 +164,15 @@ export function renderListing(
   }
 
   const ranked = rankItems(items, options.relevance, options.usage);
-  const placed = placeItems(items, ranked, spec, budget, mode, (n) => closingLine(n, hint));
+  const placed = placeItems(items, ranked, spec, budget, mode, (n, brief) =>
+    closingLine(n, hint, brief),
+  );
+  const shownViews = placed.views.filter((v) => v !== null);
   const text = placed.empty
     ? ''
-    : spec.render(
-        placed.views.filter((v) => v !== null),
-        placed.closing,
-      );
+    : shownViews.length === 0 && placed.closing
+      ? spec.alone(placed.closing.line, placed.closing.omitted)
+      : spec.render(shownViews, placed.closing);
   if (text.length > budget) {
     throw new InternalError(`listing of ${text.length} characters over its budget of ${budget}`);
   }

@@ -150,7 +150,17 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
       return value(await service.select(context, o));
     },
     async load(name) {
-      const view = value(await service.load(name, { by: 'model', ...(form ? { form } : {}) }));
+      // A conditional skill is the model's only once a touched file has activated it.
+      const skill = findSkill(value(await service.catalog()).skills, name);
+      if ((skill.frontmatter.paths ?? []).some((p) => p.trim() !== '') && !activated.has(skill.id))
+        throw new SkillsetError(
+          'invoke/denied',
+          `\`${skill.id}\` is conditional and not active: no file touched in this session matches its paths`,
+          { hint: 'touch() a file its `paths` match first.', data: { skill: skill.id } },
+        );
+      const view = value(
+        await service.load(name, { by: 'model', record: true, ...(form ? { form } : {}) }),
+      );
       const again = loaded.get(view.id) === view.contentHash;
       loaded.set(view.id, view.contentHash);
       const bare = renderLoadResult(
@@ -174,14 +184,22 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
       };
     },
     async invoke(name, args = '', o = {}) {
-      const view = value(
-        await service.invoke(name, args, {
-          sessionId: id,
-          approvals,
-          ...(trustProject !== undefined ? { trustProject } : {}),
-          ...o,
-        }),
-      );
+      const call = async () =>
+        value(
+          await service.invoke(name, args, {
+            sessionId: id,
+            approvals,
+            record: true,
+            ...(trustProject !== undefined ? { trustProject } : {}),
+            ...o,
+          }),
+        );
+      let view = await call();
+      // The file changed since the catalog was read: read the folders again and decide on what is there.
+      if (view.stale) {
+        await refresh();
+        view = await call();
+      }
       if (view.status === 'expanded') {
         const at = invoked.findIndex((x) => x.id === view.id);
         if (at >= 0) invoked.splice(at, 1);

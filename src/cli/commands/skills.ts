@@ -2,7 +2,6 @@
 
 import type { DoctorReport } from '../../core/listing.js';
 import type { ListingOptions } from '../../core/service-skills.js';
-import { SkillsetError } from '../../errors.js';
 import { unwrap, writeOut } from '../options.js';
 import { type IndexCliOptions, service } from './search.js';
 
@@ -15,13 +14,10 @@ export interface ListingCliOptions extends IndexCliOptions {
   intent?: string;
   file: string[];
   activate: string[];
+  searchTool?: string;
 }
 
 function listingOptions(o: ListingCliOptions): ListingOptions {
-  if (o.budget !== undefined && o.contextTokens !== undefined)
-    throw new SkillsetError('usage/invalid-option', 'Pass --budget or --context-tokens, not both', {
-      hint: '--budget counts characters; --context-tokens derives them (× 4 × fraction).',
-    });
   const context = {
     ...(o.intent !== undefined ? { intent: o.intent } : {}),
     ...(o.file.length > 0 ? { files: o.file } : {}),
@@ -32,6 +28,7 @@ function listingOptions(o: ListingCliOptions): ListingOptions {
     ...(o.fraction !== undefined ? { fraction: o.fraction } : {}),
     ...(o.format ? { format: o.format } : {}),
     ...(o.activate.length > 0 ? { activated: new Set(o.activate) } : {}),
+    ...(o.searchTool ? { searchTool: o.searchTool } : {}),
     ...(Object.keys(context).length > 0 ? { context } : {}),
   };
 }
@@ -51,10 +48,13 @@ export async function runListing(paths: string[], opts: ListingCliOptions): Prom
 export async function runLoad(
   name: string,
   paths: string[],
-  opts: IndexCliOptions & { form?: 'skill_content' | 'skill' },
+  opts: IndexCliOptions & { form?: 'skill_content' | 'skill'; record?: boolean },
 ): Promise<number> {
   const { service: s, done } = await service(paths, opts);
-  const outcome = await s.load(name, opts.form ? { form: opts.form } : {});
+  const outcome = await s.load(name, {
+    ...(opts.form ? { form: opts.form } : {}),
+    ...(opts.record ? { record: true } : {}),
+  });
   done();
   const view = unwrap(outcome, opts, { summariseLibrary: true });
   await writeOut(opts.json ? `${JSON.stringify(view, null, 2)}\n` : `${view.text}\n`);
@@ -65,7 +65,12 @@ export async function runLoad(
 export async function runInvoke(
   name: string,
   args: string,
-  opts: IndexCliOptions & { shell: boolean; trustProject?: boolean; sessionId?: string },
+  opts: IndexCliOptions & {
+    shell: boolean;
+    trustProject?: boolean;
+    sessionId?: string;
+    record?: boolean;
+  },
 ): Promise<number> {
   const { service: s, done } = await service([], opts);
   const outcome = await s.invoke(name, args, {
@@ -74,6 +79,7 @@ export async function runInvoke(
     noShell: opts.shell === false,
     ...(opts.trustProject ? { trustProject: true } : {}),
     ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
+    ...(opts.record ? { record: true } : {}),
   });
   done();
   const view = unwrap(outcome, opts, { summariseLibrary: true });
@@ -121,9 +127,18 @@ function doctorText(r: DoctorReport): string {
   const pm = r.permissions;
   out.push(
     `permissions: ${pm.allow.length} allow, ${pm.deny.length} deny rule(s), ${Object.keys(pm.overrides).length} override(s)`,
-    `  ${pm.ask.length} skill(s) ask before the model runs them (properties outside the safe list)`,
+    `  the model's call: ${pm.model.allow} allowed, ${pm.model.ask} ask first, ${pm.model.deny} denied`,
   );
-  for (const a of pm.ask.slice(0, 10)) out.push(`    ${a.name}: ${a.unsafe.join(', ')}`);
+  for (const a of pm.ask.slice(0, 10)) out.push(`    asks  ${a.name}: ${a.unsafe.join(', ')}`);
+  if (pm.ask.length > 10)
+    out.push(`    … and ${pm.ask.length - 10} more that ask (--json lists each)`);
+  for (const d of pm.denied.slice(0, 10)) out.push(`    denied ${d.name}: ${d.reason}`);
+  if (pm.denied.length > 10)
+    out.push(`    … and ${pm.denied.length - 10} more denied (--json lists each)`);
+  if (r.problems.length > 0) {
+    out.push(`problems ${r.problems.length}:`);
+    for (const p of r.problems) out.push(`  ${p}`);
+  }
   return `${out.join('\n')}\n`;
 }
 
@@ -135,5 +150,5 @@ export async function runDoctor(paths: string[], opts: ListingCliOptions): Promi
   done();
   const report = unwrap(outcome, opts, { summariseLibrary: true });
   await writeOut(opts.json ? `${JSON.stringify(report, null, 2)}\n` : doctorText(report));
-  return 0;
+  return report.problems.length > 0 ? 1 : 0;
 }
