@@ -90,7 +90,7 @@ describe('skillset invoke', () => {
     assert.equal(r.status, 2);
     assert.match(
       r.stderr,
-      /^skillset: Shell command `echo broken >&2; exit 3` \(line 3\) exited with code 3: broken\n/,
+      /^skillset: Shell command `echo broken >&2; exit 3` \(\/.*\/fails\/SKILL\.md:7\) exited with code 3: broken\n/,
     );
     assert.doesNotMatch(r.stderr, /\n\s+at /);
     assert.equal(r.stdout, '');

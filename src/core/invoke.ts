@@ -3,7 +3,7 @@
 // body. Shell runs only for trusted sources (`isTrusted`).
 
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { FileSystem } from '../discover/fs.js';
+import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
 import { type ExpandedCommand, expandSkill } from '../invoke/expand.js';
 import {
@@ -65,6 +65,26 @@ const TRUSTED_SCOPES: ReadonlySet<string> = new Set(['user', 'managed', 'plugin'
 export function isTrusted(skill: Skill, o: { trustProject: boolean; remote?: boolean }): boolean {
   if (o.remote) return false;
   return TRUSTED_SCOPES.has(skill.source.scope) || o.trustProject;
+}
+
+/** The 1-based line of `file` where `command` is written first, if it can be found. */
+async function fileLine(
+  fs: FileSystem,
+  file: string,
+  command: string,
+): Promise<number | undefined> {
+  try {
+    const r = await fs.readFile(file, 1 << 20);
+    if (!r.ok) return undefined;
+    const first = command.split('\n')[0] ?? command;
+    const i = r.bytes
+      .toString('utf8')
+      .split(/\r?\n/)
+      .findIndex((l) => l.includes(first));
+    return i >= 0 ? i + 1 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Invoke `skill` with the raw argument string `args`. */
@@ -146,14 +166,21 @@ export async function invokeSkill(
     timeoutMs: settings.invoke.timeoutMs,
     ...(skill.frontmatter.shell ? { shellProgram: skill.frontmatter.shell } : {}),
   });
-  if (!r.ok)
-    throw new SkillsetError(r.problem.code, r.problem.message, {
+  if (!r.ok) {
+    // The line in the SKILL.md, where the author can find the command (the body's line counts from
+    // after the front matter and its imports).
+    const at = await fileLine(o.fs ?? nodeFileSystem, skill.path, r.problem.command);
+    const message = at
+      ? r.problem.message.replace(/\(line \d+\)/, `(${skill.path}:${at})`)
+      : r.problem.message;
+    throw new SkillsetError(r.problem.code, message, {
       hint:
         r.problem.code === 'invoke/shell-timeout'
           ? `Raise invoke.timeoutMs in the config (now ${settings.invoke.timeoutMs} ms), or pass --no-shell.`
           : 'Fix the command in the skill, or pass --no-shell to expand it without running shell.',
-      data: { ...r.problem },
+      data: { ...r.problem, file: skill.path, ...(at ? { fileLine: at } : {}) },
     });
+  }
   return {
     view: {
       ...base,
