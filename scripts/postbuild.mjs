@@ -51,11 +51,12 @@ async function bundle(entry, out, external, stamp) {
 }
 
 // better-sqlite3's JavaScript is bundled; its native addon is loaded by path (src/search/sqlite-open.ts),
-// and `bindings`, its fallback search for the addon, stays outside.
+// and `bindings`, its fallback search for the addon, stays outside. So does the MCP SDK: only
+// `serve` loads it, and every other command would pay to read it.
 await bundle(
   'dist/cli/program.js',
   'dist/cli/program.cjs',
-  ['bindings', 'yaml', 'zod', 'ignore'],
+  ['bindings', 'yaml', 'zod', 'ignore', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
   true,
 );
 await bundle('dist/cli/start.js', 'dist/cli/skillset.cjs', ['./program.js'], false);

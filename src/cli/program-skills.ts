@@ -144,4 +144,34 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
       const { runDoctor } = await import('./commands/skills.js');
       process.exitCode = await runDoctor(paths, opts);
     });
+
+  withIndex(
+    p
+      .command('serve')
+      .description(
+        'Serve the skills over MCP: tools, skill:// resources, prompts and the Skills extension (docs/mcp.md). stdio unless --http.',
+      )
+      .argument('[path...]', 'skills roots (default: the standard scopes)'),
+  )
+    .option('--http', 'serve Streamable HTTP at /mcp instead of stdio')
+    .option(
+      '--host <host>',
+      'the address to listen on (default 127.0.0.1; any other needs --token)',
+    )
+    .option('--port <n>', 'the port (default 0: a free one, printed on stderr)', (v) =>
+      parseCount(v, '--port'),
+    )
+    .option(
+      '--token <token>',
+      'require `Authorization: Bearer <token>` (or set SKILLSET_SERVE_TOKEN, which ps does not show)',
+    )
+    .option('--trust-shell', "let prompts run the shell commands of the server's trusted skills")
+    .addHelpText(
+      'after',
+      '\nNothing but protocol goes to stdout; a line on stderr says where HTTP listens.\nExit codes: 0 closed (the client left, SIGINT or SIGTERM), 2 usage error (a non-loopback host without a token, a port in use).',
+    )
+    .action(async (paths: string[], opts) => {
+      const { runServe } = await import('./commands/serve.js');
+      process.exitCode = await runServe(paths, opts);
+    });
 }

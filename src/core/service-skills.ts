@@ -24,6 +24,7 @@ import {
 import { type LoadView, loadSkill } from './load.js';
 import { attempt, type Outcome } from './outcome.js';
 import type { Settings } from './settings.js';
+import { readSkillFile, type SkillFile, skillFiles } from './skill-files.js';
 import { findSkill } from './skill-lookup.js';
 
 /** A listing call: the request, and a context that ranks it by relevance. */
@@ -56,6 +57,14 @@ export interface SkillCalls {
   invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<Outcome<InvokeView>>;
   /** The listing against its budget, what was cut and why, and the shell and permission posture. */
   doctor(options?: ListingOptions): Promise<Outcome<DoctorReport>>;
+  /** Every file of a skill's folder, with its size and digest (links out of the folder left out). */
+  files(
+    name: string,
+  ): Promise<
+    Outcome<{ skill: Skill; files: SkillFile[]; skipped: Array<{ path: string; reason: string }> }>
+  >;
+  /** One file of a skill's folder, confined to it. */
+  readFile(name: string, path: string): Promise<Outcome<Awaited<ReturnType<typeof readSkillFile>>>>;
 }
 
 /** A skill the model may not use is refused (`ask` is the host's to settle when it invokes). */
@@ -166,6 +175,19 @@ export function skillCalls(
         if (record && r.view.status === 'expanded') recordUse(usage, skill.id, Date.now());
         return r.view;
       });
+    },
+    async files(name) {
+      const d = await discovered();
+      return attempt(seen(d), async () => {
+        const skill = findSkill(d.skills, name);
+        return { skill, ...(await skillFiles(skill, settings.fs)) };
+      });
+    },
+    async readFile(name, rel) {
+      const d = await discovered();
+      return attempt(seen(d), async () =>
+        readSkillFile(findSkill(d.skills, name), rel, settings.fs),
+      );
     },
     async doctor(o = {}) {
       const d = await discovered();

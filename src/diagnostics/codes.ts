@@ -93,6 +93,8 @@ export const PROBLEM_CODES = Object.freeze([
   'invoke/shell-timeout',
   'skill/unreadable',
   'usage/ambiguous-skill',
+  'usage/cannot-listen',
+  'usage/insecure-bind',
   'usage/bad-compare',
   'usage/invalid-limit',
   'usage/invalid-option',
@@ -103,7 +105,9 @@ export const PROBLEM_CODES = Object.freeze([
   'usage/missing-root',
   'usage/unknown-format',
   'usage/unknown-profile',
+  'usage/unknown-file',
   'usage/unknown-skill',
+  'usage/unsafe-path',
 ] as const);
 
 /** Every built-in code, sorted. */

@@ -1,0 +1,37 @@
+// `skillset serve`: the MCP server, a thin face over the service (stdio, or Streamable HTTP).
+
+import { createService } from '../../core/service.js';
+import { settingsInput } from '../options.js';
+import type { IndexCliOptions } from './search.js';
+
+/** Options of `serve`. */
+export interface ServeCliOptions extends IndexCliOptions {
+  http?: boolean;
+  host?: string;
+  port?: number;
+  token?: string;
+  trustShell?: boolean;
+}
+
+/** Serve until the client goes or a signal comes; resolves to the exit code. */
+export async function runServe(paths: string[], opts: ServeCliOptions): Promise<number> {
+  const { serve } = await import('../../mcp/serve.js');
+  const service = await createService(settingsInput(paths, opts));
+  const token = opts.token ?? process.env.SKILLSET_SERVE_TOKEN;
+  await serve(service, {
+    ...(opts.trustShell ? { trustShell: true } : {}),
+    ...(opts.http
+      ? {
+          http: {
+            ...(opts.host ? { host: opts.host } : {}),
+            ...(opts.port !== undefined ? { port: opts.port } : {}),
+            ...(token ? { token } : {}),
+          },
+        }
+      : {}),
+    log: (line) => {
+      if (!opts.quiet) process.stderr.write(`${line}\n`);
+    },
+  });
+  return 0;
+}

@@ -1,0 +1,172 @@
+// The files of a skill folder, for the MCP server's resources, `read_skill_file` and the Skills
+// extension: each file with its size and sha256 digest, and reading one file confined to the folder.
+// A path that is absolute, climbs out (`..`), hides a separator (`%2F`, a backslash) or reaches
+// through a link to outside the folder is refused.
+
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { FileSystem } from '../discover/fs.js';
+import { SkillsetError } from '../errors.js';
+import type { Skill } from '../skill/types.js';
+
+/** One file of a skill folder. */
+export interface SkillFile {
+  /** Relative to the skill folder, `/`-separated. */
+  path: string;
+  size: number;
+  /** `sha256:<hex>` of its bytes. */
+  digest: string;
+}
+
+/** Limits on what a skill folder may hold for it to be served whole. */
+export interface FileLimits {
+  /** Files listed at most (the rest are left out, and the listing says so). */
+  maxFiles: number;
+  /** The most bytes one file may have to be read. */
+  maxFileBytes: number;
+  /** The most bytes all the files listed may have together. */
+  maxTotalBytes: number;
+}
+
+/** The default limits: 1,000 files, 10 MB a file, 50 MB in all. */
+export const DEFAULT_FILE_LIMITS: FileLimits = {
+  maxFiles: 1_000,
+  maxFileBytes: 10 * 1024 * 1024,
+  maxTotalBytes: 50 * 1024 * 1024,
+};
+
+/** Folders never served. */
+const SKIPPED = new Set(['.git', 'node_modules']);
+
+const digestOf = (bytes: Uint8Array): string =>
+  `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+/** Is `inner` the folder `outer` or below it? */
+const within = (outer: string, inner: string): boolean => {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+/**
+ * Every file of `skill`'s folder, sorted by path, each with its size and digest; files reached
+ * through a link that leaves the folder, and files past the limits, are left out and counted.
+ */
+export async function skillFiles(
+  skill: Pick<Skill, 'dir'>,
+  fs: FileSystem,
+  limits: FileLimits = DEFAULT_FILE_LIMITS,
+): Promise<{ files: SkillFile[]; skipped: Array<{ path: string; reason: string }> }> {
+  const root = await fs.realpath(skill.dir);
+  const files: SkillFile[] = [];
+  const skipped: Array<{ path: string; reason: string }> = [];
+  let total = 0;
+  const walk = async (dir: string, rel: string, depth: number): Promise<void> => {
+    let entries: Awaited<ReturnType<FileSystem['readdir']>>;
+    try {
+      entries = await fs.readdir(dir);
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      const r = rel === '' ? e.name : `${rel}/${e.name}`;
+      let real: string;
+      try {
+        real = await fs.realpath(p);
+      } catch {
+        skipped.push({ path: r, reason: 'a link that leads nowhere' });
+        continue;
+      }
+      if (!within(root, real)) {
+        skipped.push({ path: r, reason: 'a link to outside the skill folder' });
+        continue;
+      }
+      const info = await fs.stat(p).catch(() => undefined);
+      if (info?.kind === 'dir') {
+        if (!SKIPPED.has(e.name) && depth < 8) await walk(p, r, depth + 1);
+        continue;
+      }
+      if (info?.kind !== 'file') continue;
+      if (files.length >= limits.maxFiles) {
+        skipped.push({ path: r, reason: `past the limit of ${limits.maxFiles} files` });
+        continue;
+      }
+      if (info.size > limits.maxFileBytes || total + info.size > limits.maxTotalBytes) {
+        skipped.push({ path: r, reason: 'past the size limits' });
+        continue;
+      }
+      const read = await fs.readFile(p, limits.maxFileBytes).catch(() => undefined);
+      if (!read?.ok) {
+        skipped.push({ path: r, reason: 'unreadable' });
+        continue;
+      }
+      total += read.size;
+      files.push({ path: r, size: read.size, digest: digestOf(read.bytes) });
+    }
+  };
+  await walk(root, '', 0);
+  return { files, skipped };
+}
+
+/** Why `rel` is not a path inside a skill folder, or undefined when it is one. */
+export function unsafePath(rel: string): string | undefined {
+  if (rel === '' || rel.trim() === '') return 'the path is empty';
+  if (rel.includes('\0')) return 'the path holds a NUL character';
+  if (/%(2f|5c|2e)/i.test(rel)) return 'the path holds an encoded separator or dot';
+  if (rel.includes('\\')) return 'the path holds a backslash';
+  if (rel.startsWith('/') || path.isAbsolute(rel) || /^[a-z]:/i.test(rel))
+    return 'the path is absolute';
+  if (rel.split('/').some((s) => s === '..')) return 'the path climbs out of the skill folder';
+  return undefined;
+}
+
+/** Read one file of `skill`'s folder, confined to it: text when it is UTF-8, else base64. */
+export async function readSkillFile(
+  skill: Pick<Skill, 'id' | 'dir'>,
+  rel: string,
+  fs: FileSystem,
+  limits: FileLimits = DEFAULT_FILE_LIMITS,
+): Promise<{ path: string; size: number; digest: string; text?: string; base64?: string }> {
+  const refuse = (why: string) =>
+    new SkillsetError('usage/unsafe-path', `\`${rel}\` is not a file of \`${skill.id}\`: ${why}`, {
+      hint: 'Pass a path relative to the skill folder, as listed in the skill resources.',
+      data: { skill: skill.id, path: rel },
+    });
+  const bad = unsafePath(rel);
+  if (bad) throw refuse(bad);
+  const clean = rel
+    .split('/')
+    .filter((s) => s !== '' && s !== '.')
+    .join('/');
+  const root = await fs.realpath(skill.dir);
+  let real: string;
+  try {
+    real = await fs.realpath(path.join(root, ...clean.split('/')));
+  } catch {
+    throw new SkillsetError('usage/unknown-file', `\`${skill.id}\` has no file \`${rel}\``, {
+      hint: 'The skill resources list its files.',
+      data: { skill: skill.id, path: rel },
+    });
+  }
+  if (!within(root, real) || real === root) throw refuse('it leads outside the skill folder');
+  const read = await fs.readFile(real, limits.maxFileBytes).catch(() => undefined);
+  if (!read?.ok)
+    throw new SkillsetError(
+      'usage/unknown-file',
+      `\`${rel}\` of \`${skill.id}\` cannot be read${read && !read.ok ? ` (${read.reason})` : ''}`,
+      { data: { skill: skill.id, path: rel } },
+    );
+  const digest = digestOf(read.bytes);
+  const text = new TextDecoder('utf-8', { fatal: true });
+  try {
+    return { path: clean, size: read.size, digest, text: text.decode(read.bytes) };
+  } catch {
+    return {
+      path: clean,
+      size: read.size,
+      digest,
+      base64: Buffer.from(read.bytes).toString('base64'),
+    };
+  }
+}

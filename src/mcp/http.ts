@@ -1,0 +1,177 @@
+// Streamable HTTP for the MCP server: one stateful session per client (so list_changed notifications
+// reach it), loopback by default, a bearer token required to listen anywhere else and checked in
+// constant time, request bodies capped, the Host header checked on loopback (DNS rebinding).
+
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { SkillsetError } from '../errors.js';
+
+/** How the HTTP endpoint listens. */
+export interface HttpOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Required unless the host is loopback: requests must carry `Authorization: Bearer <token>`. */
+  token?: string;
+  /** The largest request body accepted, in bytes (default 1 MB). */
+  maxBodyBytes?: number;
+}
+
+/** A listening endpoint. */
+export interface HttpEndpoint {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The default cap on a request body. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Is `host` a loopback address? */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  // Compare equal lengths in constant time; a length mismatch compares the token with itself.
+  return a.length === b.length ? timingSafeEqual(a, b) : !timingSafeEqual(b, b);
+}
+
+function reply(res: http.ServerResponse, status: number, message: string, code = -32000): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/** Read the body up to `max` bytes; undefined when it is over. */
+function readBody(req: http.IncomingMessage, max: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > max) {
+        over = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(over ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Serve `newServer()` (one MCP server per client session) over Streamable HTTP. */
+export async function serveHttp(
+  newServer: () => Promise<McpServer>,
+  o: HttpOptions = {},
+): Promise<HttpEndpoint> {
+  const host = o.host ?? '127.0.0.1';
+  const token = o.token;
+  if (!isLoopback(host) && !token)
+    throw new SkillsetError(
+      'usage/insecure-bind',
+      `Refusing to listen on ${host} without a token: anyone who can reach it could read every skill`,
+      { hint: 'Pass --token T (clients send `Authorization: Bearer T`), or listen on 127.0.0.1.' },
+    );
+  const max = o.maxBodyBytes ?? MAX_BODY_BYTES;
+  const sessions = new Map<
+    string,
+    { transport: StreamableHTTPServerTransport; server: McpServer }
+  >();
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (token) {
+      const auth = req.headers.authorization ?? '';
+      const given = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
+      if (!sameToken(given, token)) {
+        res.setHeader('www-authenticate', 'Bearer');
+        return reply(res, 401, 'Unauthorized: send Authorization: Bearer <token>');
+      }
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/mcp') return reply(res, 404, 'Not found: the endpoint is /mcp');
+    let body: unknown;
+    if (req.method === 'POST') {
+      const raw = await readBody(req, max);
+      if (raw === undefined) return reply(res, 413, `Request body over ${max} bytes`);
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return reply(res, 400, 'Parse error: the body is not JSON', -32700);
+      }
+    }
+    const id = req.headers['mcp-session-id'];
+    const known = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (known) return known.transport.handleRequest(req, res, body);
+    if (req.method !== 'POST' || !isInitializeRequest(body))
+      return reply(res, 400, 'Bad request: no valid session; start with initialize');
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sid) => {
+        sessions.set(sid, { transport, server });
+      },
+      ...(isLoopback(host)
+        ? {
+            enableDnsRebindingProtection: true,
+            allowedHosts: [...LOOPBACK].flatMap((h) => [h, `${h}:${port}`, `[${h}]:${port}`]),
+          }
+        : {}),
+    });
+    const server = await newServer();
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+      void server.close();
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const httpServer = http.createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      process.stderr.write(`skillset serve: ${(e as Error).message}\n`);
+      reply(res, 500, 'Internal error');
+    });
+  });
+  let port = o.port ?? 0;
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        new SkillsetError(
+          'usage/cannot-listen',
+          `Cannot listen on ${host}:${port}: ${e.code ?? e.message}`,
+          {
+            hint:
+              e.code === 'EADDRINUSE'
+                ? 'Another process uses that port; pass --port.'
+                : 'Check --host.',
+          },
+        ),
+      ),
+    );
+    httpServer.listen(port, host, () => resolve());
+  });
+  port = (httpServer.address() as AddressInfo).port;
+  const shown = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}/mcp`,
+    async close() {
+      for (const { transport, server } of [...sessions.values()]) {
+        await transport.close().catch(() => undefined);
+        await server.close().catch(() => undefined);
+      }
+      sessions.clear();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}

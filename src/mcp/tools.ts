@@ -1,0 +1,204 @@
+// The server's tools: list_skills, search_skills, load_skill, read_skill_file and select_skills. Each
+// parses its arguments, makes one service call and formats the outcome; a problem the model can fix
+// (an unknown name, a path outside the folder) comes back as an `isError` result with the hint.
+
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { Outcome } from '../core/outcome.js';
+import type { SkillService } from '../core/service.js';
+
+/** A service outcome as a tool result: the value as structured content and JSON text, or the problem. */
+export function toolResult<T>(
+  o: Outcome<T>,
+  shape: (v: T) => { text: string; structured: Record<string, unknown> },
+): CallToolResult {
+  if (!o.ok) {
+    const p = o.problem;
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `${p.message}${p.hint ? `\n${p.hint}` : ''}` }],
+    };
+  }
+  const { text, structured } = shape(o.value);
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+const json = (v: unknown) => JSON.stringify(v, null, 2);
+const loose = <T extends z.ZodRawShape>(shape: T) => z.object(shape).passthrough();
+
+const skillSummary = loose({
+  id: z.string(),
+  name: z.string(),
+  path: z.string(),
+  scope: z.string(),
+  description: z.string(),
+});
+const searchResult = loose({
+  name: z.string(),
+  id: z.string(),
+  score: z.number(),
+  path: z.string(),
+  description: z.string(),
+  copies: z.array(loose({ id: z.string(), path: z.string() })),
+});
+const selected = loose({
+  name: z.string(),
+  tier: z.string(),
+  score: z.number(),
+  chars: z.number(),
+});
+
+/** The `load_skill` input: a name from the enum of skills the model may load. */
+function loadInput(names: readonly string[]) {
+  const valid = [...new Set(names)].sort();
+  return {
+    name: (valid.length > 0 ? z.enum(valid as [string, ...string[]]) : z.string()).describe(
+      'The skill to load.',
+    ),
+  };
+}
+
+/** Register the tools; the returned function updates `load_skill`'s enum after the catalog changed. */
+export function registerTools(
+  server: McpServer,
+  service: SkillService,
+  names: readonly string[],
+): (names: readonly string[]) => void {
+  server.registerTool(
+    'list_skills',
+    {
+      description: 'List every skill found: id, name, scope, description and the SKILL.md path.',
+      outputSchema: { skills: z.array(skillSummary) },
+      annotations: { readOnlyHint: true },
+    },
+    async () =>
+      toolResult(await service.list(), (skills) => ({
+        text: json(skills),
+        structured: { skills },
+      })),
+  );
+
+  server.registerTool(
+    'search_skills',
+    {
+      description:
+        'Search the skills for a task described in words. Answers coverage "none" when no skill fits; do not force a skill then.',
+      inputSchema: {
+        query: z.string().describe('What the user wants done, in their words.'),
+        limit: z.number().int().min(1).max(50).optional().describe('Results at most (default 10).'),
+      },
+      outputSchema: { coverage: z.enum(['ok', 'none']), results: z.array(searchResult) },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ query, limit }) =>
+      toolResult(await service.search(query, limit !== undefined ? { limit } : {}), (r) => ({
+        text: json(r),
+        structured: r as unknown as Record<string, unknown>,
+      })),
+  );
+
+  const load: RegisteredTool = server.registerTool(
+    'load_skill',
+    {
+      description:
+        'Load a skill: its full instructions, its folder and the files it bundles. Call it when a task matches a skill, before doing the task.',
+      inputSchema: loadInput(names),
+      outputSchema: {
+        name: z.string(),
+        dir: z.string(),
+        contentHash: z.string(),
+        resources: z.array(z.string()),
+        text: z.string(),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ name }) =>
+      toolResult(await service.load(name, { by: 'model', record: true }), (v) => ({
+        text: v.text,
+        structured: {
+          name: v.id,
+          dir: v.dir,
+          contentHash: v.contentHash,
+          resources: v.resources,
+          text: v.text,
+        },
+      })),
+  );
+
+  server.registerTool(
+    'read_skill_file',
+    {
+      description:
+        "Read one file a skill bundles (a reference, a script, an asset), by its path relative to the skill's folder.",
+      inputSchema: {
+        name: z.string().describe('The skill.'),
+        path: z
+          .string()
+          .describe('The file, relative to the skill folder (as load_skill lists it).'),
+      },
+      outputSchema: {
+        name: z.string(),
+        path: z.string(),
+        size: z.number(),
+        digest: z.string(),
+        text: z.string().optional(),
+        base64: z.string().optional(),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ name, path }) =>
+      toolResult(await service.readFile(name, path), (f) => ({
+        text: f.text ?? `(${f.size} bytes of binary content, base64 in structuredContent)`,
+        structured: { name, ...f },
+      })),
+  );
+
+  server.registerTool(
+    'select_skills',
+    {
+      description:
+        'Choose the skills to load for a context (intent, active files, recent commands, keywords) under a budget: what would load, what overflowed and what was dropped, with reasons.',
+      inputSchema: {
+        intent: z.string().optional(),
+        files: z.array(z.string()).optional(),
+        commands: z.array(z.string()).optional(),
+        keywords: z.array(z.string()).optional(),
+        profile: z.string().optional(),
+        budget: z.number().int().min(0).optional(),
+      },
+      outputSchema: {
+        loaded: z.array(selected),
+        overflow: z.array(selected),
+        dropped: z.array(loose({ name: z.string(), stage: z.string(), reason: z.string() })),
+        budget: loose({ limit: z.number(), used: z.number() }),
+        violation: z.unknown().nullable(),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ intent, files, commands, keywords, profile, budget }) =>
+      toolResult(
+        await service.select(
+          {
+            ...(intent !== undefined ? { intent } : {}),
+            ...(files ? { files } : {}),
+            ...(commands ? { commands } : {}),
+            ...(keywords ? { keywords } : {}),
+          },
+          {
+            dryRun: true,
+            ...(profile !== undefined ? { profile } : {}),
+            ...(budget !== undefined ? { budget } : {}),
+          },
+        ),
+        (r) => ({
+          text: json(r.json),
+          structured: r.json as unknown as Record<string, unknown>,
+        }),
+      ),
+  );
+
+  return (next) => {
+    load.update({ paramsSchema: loadInput(next) });
+  };
+}
