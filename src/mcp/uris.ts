@@ -14,7 +14,10 @@ export interface SkillAddress {
   path: string;
   /** Its SKILL.md: `skill://<path>/SKILL.md`. */
   uri: string;
-  /** The front matter's `name` equals the last segment and meets the naming rule: the extension serves it. */
+  /**
+   * The extension serves it: its front matter parses as written, and its `name` equals the last
+   * segment and meets the naming rule.
+   */
   conforms: boolean;
 }
 
@@ -32,7 +35,14 @@ export function skillAddresses(skills: readonly Skill[]): SkillAddress[] {
     const name = own !== undefined && NAME.test(own) ? own : s.name;
     const colon = s.id.lastIndexOf(':');
     const prefix = colon > 0 ? s.id.slice(0, colon).replace(/:/g, '/') : '';
-    return { skill: s, name, prefix, conforms: own !== undefined && NAME.test(own) };
+    // The extension's hosts compare the front matter with the YAML they read: a file that parses
+    // only with our recovery would fail there, so it is not offered to them.
+    const strict = !s.diagnostics.some(
+      (d) =>
+        d.code === 'parse/recovered-yaml' ||
+        (d.severity === 'error' && d.code.startsWith('parse/')),
+    );
+    return { skill: s, name, prefix, conforms: own !== undefined && NAME.test(own) && strict };
   });
   const count = new Map<string, number>();
   const key = (b: (typeof base)[number], withScope: boolean) =>

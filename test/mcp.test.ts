@@ -1,0 +1,458 @@
+// The MCP server driven by the SDK's real Client over a real stdio child process and real HTTP on
+// 127.0.0.1: every tool, resources, prompts and the Skills extension (pagination, -32602), digests
+// computed independently, parity with `skillset search --json`, and the security cases.
+
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { z } from 'zod';
+import { parseLabels } from '../src/eval/eval.js';
+import { createService } from '../src/index.js';
+import { cliPath, corporaDir, repoRoot, sharedDir } from '../src/test-support/paths.js';
+
+const example = path.join(repoRoot, 'examples', 'skills');
+const wshobson = path.join(corporaDir, 'wshobson-agents');
+const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
+const cache = mkdtempSync(path.join(os.tmpdir(), 'skillset-mcp-'));
+const env = { ...process.env, SKILLSET_CACHE_DIR: cache } as Record<string, string>;
+
+async function stdioClient(args: string[]): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cliPath, 'serve', ...args],
+    env,
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'skillset-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+const anything = z.object({}).passthrough();
+const request = (c: Client, method: string, params: Record<string, unknown>) =>
+  c.request({ method, params } as never, anything) as Promise<Record<string, unknown>>;
+
+/** Every file below `dir`, relative, with sha256 and size, computed here, apart from the server. */
+function filesOf(dir: string, base = dir): Array<{ path: string; digest: string; size: number }> {
+  const out: Array<{ path: string; digest: string; size: number }> = [];
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : 1,
+  )) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...filesOf(p, base));
+    else if (e.isFile()) {
+      const bytes = readFileSync(p);
+      out.push({
+        path: path.relative(base, p).split(path.sep).join('/'),
+        digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
+        size: statSync(p).size,
+      });
+    }
+  }
+  return out;
+}
+
+type Entry = {
+  uri: string;
+  frontmatter: { name: string };
+  resources: Array<{ uri: string; digest: string; size: number }>;
+};
+
+async function allSkills(c: Client): Promise<{ skills: Entry[]; pages: number }> {
+  const skills: Entry[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const r = await request(c, 'skills/list', cursor ? { cursor } : {});
+    assert.equal(r.resultType, 'complete');
+    assert.equal(typeof r.ttlMs, 'number');
+    assert.equal(r.cacheScope, 'private');
+    skills.push(...(r.skills as Entry[]));
+    cursor = r.nextCursor as string | undefined;
+    pages++;
+  } while (cursor);
+  return { skills, pages };
+}
+
+describe('MCP over stdio', () => {
+  let c: Client;
+  before(async () => {
+    c = await stdioClient([example]);
+  });
+  after(async () => {
+    await c.close();
+  });
+
+  it('declares the tools, resources, prompts and the Skills extension', () => {
+    const caps = c.getServerCapabilities();
+    assert.deepEqual(caps?.extensions, {
+      'io.modelcontextprotocol/skills': { directoryRead: true },
+    });
+    assert.ok(caps?.resources && caps.tools && caps.prompts);
+  });
+
+  it('lists five tools, each with an output schema; load_skill takes a name from an enum', async () => {
+    const { tools } = await c.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), [
+      'list_skills',
+      'load_skill',
+      'read_skill_file',
+      'search_skills',
+      'select_skills',
+    ]);
+    for (const t of tools) assert.equal(t.outputSchema?.type, 'object', t.name);
+    const load = tools.find((t) => t.name === 'load_skill');
+    const e = (load?.inputSchema.properties?.name as { enum?: string[] } | undefined)?.enum ?? [];
+    assert.ok(e.includes('review-pr') && e.includes('sql-migration'));
+    assert.equal(e.includes('release'), false, 'disable-model-invocation: not the model’s to load');
+  });
+
+  it('answers every tool; a name that does not exist is an isError result with a did-you-mean', async () => {
+    const list = await c.callTool({ name: 'list_skills', arguments: {} });
+    assert.equal((list.structuredContent as { skills: unknown[] }).skills.length, 10);
+    const load = await c.callTool({ name: 'load_skill', arguments: { name: 'review-pr' } });
+    assert.match(
+      (load.structuredContent as { text: string }).text,
+      /^<skill_content name="review-pr">/,
+    );
+    const file = await c.callTool({
+      name: 'read_skill_file',
+      arguments: { name: 'review-pr', path: 'references/checklist.md' },
+    });
+    assert.equal(
+      (file.structuredContent as { text: string }).text,
+      readFileSync(path.join(example, 'review-pr', 'references', 'checklist.md'), 'utf8'),
+    );
+    const select = await c.callTool({
+      name: 'select_skills',
+      arguments: { intent: 'review this pull request' },
+    });
+    assert.ok(
+      (select.structuredContent as { loaded: Array<{ name: string }> }).loaded.some(
+        (s) => s.name === 'review-pr',
+      ),
+    );
+    const typo = await c.callTool({
+      name: 'read_skill_file',
+      arguments: { name: 'review-p', path: 'SKILL.md' },
+    });
+    assert.equal(typo.isError, true);
+    assert.match(
+      (typo.content as Array<{ text: string }>)[0]?.text ?? '',
+      /Did you mean `review-pr`\?/,
+    );
+  });
+
+  it('refuses paths that leave the skill folder, in read_skill_file and in resource URIs', async () => {
+    for (const p of [
+      '../release/SKILL.md',
+      '/etc/passwd',
+      'references%2F..%2F..%2Frelease%2FSKILL.md',
+      '..\\release\\SKILL.md',
+    ]) {
+      const r = await c.callTool({
+        name: 'read_skill_file',
+        arguments: { name: 'review-pr', path: p },
+      });
+      assert.equal(r.isError, true, p);
+      assert.match(
+        (r.content as Array<{ text: string }>)[0]?.text ?? '',
+        /is not a file of `review-pr`/,
+      );
+    }
+    for (const uri of [
+      'skill://review-pr/../release/SKILL.md',
+      'skill://review-pr/%2e%2e/release/SKILL.md',
+      'skill://nope/SKILL.md',
+    ])
+      await assert.rejects(
+        c.readResource({ uri }),
+        (e: { code?: number }) => e.code === -32602,
+        uri,
+      );
+  });
+
+  it('serves every skill file as a resource, and lists each SKILL.md', async () => {
+    const { resources } = await c.listResources();
+    assert.ok(
+      resources.some(
+        (r) => r.uri === 'skill://review-pr/SKILL.md' && r.mimeType === 'text/markdown',
+      ),
+    );
+    const r = await c.readResource({ uri: 'skill://review-pr/SKILL.md' });
+    assert.equal(
+      (r.contents[0] as { text: string }).text,
+      readFileSync(path.join(example, 'review-pr', 'SKILL.md'), 'utf8'),
+    );
+  });
+
+  it('gives every user-invocable skill as a prompt, expanded with its arguments', async () => {
+    const { prompts } = await c.listPrompts();
+    assert.ok(prompts.some((p) => p.name === 'review-pr'));
+    const review = prompts.find((p) => p.name === 'review-pr');
+    // Its named arguments (`arguments: [pr, focus]`) are the prompt's.
+    assert.deepEqual(
+      review?.arguments?.map((a) => a.name),
+      ['pr', 'focus'],
+    );
+    const p = await c.getPrompt({
+      name: 'review-pr',
+      arguments: { pr: '42', focus: 'security and tests' },
+    });
+    const text = (p.messages[0]?.content as { text?: string } | undefined)?.text ?? '';
+    assert.match(text, /^Base directory for this skill: .*review-pr/);
+    assert.match(text, /42/);
+    const body = readFileSync(path.join(example, 'review-pr', 'SKILL.md'), 'utf8');
+    if (body.includes('$focus')) assert.match(text, /security and tests/);
+  });
+
+  it('answers skills/get for a listed skill, -32602 for an unknown URI, and reads directories', async () => {
+    const got = await request(c, 'skills/get', { uri: 'skill://review-pr/SKILL.md' });
+    assert.equal((got.skill as Entry).frontmatter.name, 'review-pr');
+    await assert.rejects(
+      request(c, 'skills/get', { uri: 'skill://nope/SKILL.md' }),
+      (e: { code?: number }) => e.code === -32602,
+    );
+    const root = await request(c, 'resources/directory/read', { uri: 'skill://review-pr' });
+    assert.deepEqual(root.resources, [
+      { uri: 'skill://review-pr/SKILL.md', name: 'SKILL.md', mimeType: 'text/markdown' },
+      { uri: 'skill://review-pr/references', name: 'references', mimeType: 'inode/directory' },
+    ]);
+    await assert.rejects(
+      request(c, 'resources/directory/read', { uri: 'skill://review-pr/SKILL.md' }),
+      (e: { code?: number }) => e.code === -32602,
+    );
+  });
+
+  it('lists in skills/list the digests and sizes of every file, as computed here', async () => {
+    const { skills } = await allSkills(c);
+    // broken-yaml parses only with recovery: a host comparing front matter would refuse it.
+    assert.equal(
+      skills.some((s) => s.frontmatter.name === 'broken-yaml'),
+      false,
+    );
+    assert.ok(skills.length >= 8);
+    for (const s of skills) {
+      const dir = path.join(example, s.frontmatter.name);
+      const want = filesOf(dir).map((f) => ({
+        uri: `skill://${s.frontmatter.name}/${f.path}`,
+        digest: f.digest,
+        size: f.size,
+      }));
+      assert.deepEqual(s.resources, want, s.uri);
+      assert.deepEqual(s.frontmatter, JSON.parse(JSON.stringify(s.frontmatter)));
+    }
+  });
+});
+
+describe('MCP over stdio, real libraries', () => {
+  it('pages skills/list over wshobson-agents without splitting an entry; digests match', async () => {
+    const c = await stdioClient([wshobson]);
+    try {
+      const { skills, pages } = await allSkills(c);
+      assert.ok(pages >= 3, `${pages} pages`);
+      assert.equal(new Set(skills.map((s) => s.uri)).size, skills.length);
+      const service = await createService({ roots: [wshobson], cacheDir: cache });
+      const found = await service.list();
+      service.close();
+      assert.ok(found.ok);
+      const byUri = new Map(skills.map((s) => [s.uri, s]));
+      let checked = 0;
+      for (const s of found.value) {
+        const e = [...byUri.values()].find(
+          (x) => x.uri.endsWith(`/${s.name}/SKILL.md`) && x.resources[0] && path.dirname(s.path),
+        );
+        if (!e) continue;
+        const dir = path.dirname(s.path);
+        const mine = new Map(filesOf(dir).map((f) => [f.path, f]));
+        for (const r of e.resources) {
+          const rel = decodeURIComponent(r.uri.slice(e.uri.length - 'SKILL.md'.length));
+          const f = mine.get(rel);
+          if (!f) continue;
+          assert.equal(r.digest, f.digest, r.uri);
+          assert.equal(r.size, f.size, r.uri);
+          checked++;
+        }
+      }
+      assert.ok(checked >= skills.length, `${checked} files checked`);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('returns for every held-out query what skillset search --json returns', async () => {
+    const labels = parseLabels(
+      readFileSync(path.join(sharedDir, 'bench', 'salesforce-heldout.jsonl'), 'utf8'),
+      'salesforce-heldout.jsonl',
+    );
+    const c = await stdioClient([salesforce]);
+    const service = await createService({ roots: [salesforce], cacheDir: cache });
+    try {
+      for (const [i, l] of labels.entries()) {
+        const r = await c.callTool({ name: 'search_skills', arguments: { query: l.query } });
+        const s = await service.search(l.query);
+        assert.ok(s.ok);
+        assert.deepEqual(r.structuredContent, JSON.parse(JSON.stringify(s.value)), l.query);
+        // The command itself, for a sample: one code path, three faces.
+        if (i % 40 === 0) {
+          const cli = spawnSync(
+            process.execPath,
+            [cliPath, 'search', l.query, salesforce, '--json', '-q'],
+            { env, encoding: 'utf8' },
+          );
+          assert.deepEqual(r.structuredContent, JSON.parse(cli.stdout), l.query);
+        }
+      }
+    } finally {
+      service.close();
+      await c.close();
+    }
+  });
+});
+
+describe('MCP security', () => {
+  it('never follows a link out of a skill folder, and never runs a prompt’s shell', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'skillset-mcp-sec-'));
+    cpSync(path.join(example, 'write-tests'), path.join(root, 'write-tests'), { recursive: true });
+    writeFileSync(path.join(root, 'secret.txt'), 'TOP SECRET\n');
+    symlinkSync(path.join(root, 'secret.txt'), path.join(root, 'write-tests', 'leak.txt'));
+    mkdirSync(path.join(root, 'shelly'));
+    writeFileSync(
+      path.join(root, 'shelly', 'SKILL.md'),
+      '---\nname: shelly\ndescription: Runs a command when invoked.\n---\nBefore.\n\n!`touch ran-from-mcp`\n',
+    );
+    const c = await stdioClient([root]);
+    try {
+      const r = await c.callTool({
+        name: 'read_skill_file',
+        arguments: { name: 'write-tests', path: 'leak.txt' },
+      });
+      assert.equal(r.isError, true);
+      assert.doesNotMatch(JSON.stringify(r), /TOP SECRET/);
+      await assert.rejects(c.readResource({ uri: 'skill://write-tests/leak.txt' }));
+      const got = await request(c, 'skills/get', { uri: 'skill://write-tests/SKILL.md' });
+      assert.equal(JSON.stringify(got).includes('leak.txt'), false);
+      const p = await c.getPrompt({ name: 'shelly', arguments: {} });
+      assert.match(
+        (p.messages[0]?.content as { text?: string } | undefined)?.text ?? '',
+        /\[shell command not run: untrusted source: touch ran-from-mcp\]/,
+      );
+      assert.equal(existsSync(path.join(repoRoot, 'ran-from-mcp')), false);
+      assert.equal(existsSync(path.join(root, 'ran-from-mcp')), false);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+/** Start `serve --http`; resolves with its URL once it listens. */
+function httpServer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, 'serve', ...args, '--http', '--port', '0'], {
+      env,
+    });
+    let err = '';
+    child.stderr.on('data', (d) => {
+      err += d;
+      const m = /listening on (\S+)/.exec(err);
+      if (m) resolve({ url: m[1] as string, child });
+    });
+    child.on('exit', (code) => reject(new Error(`exit ${code}: ${err}`)));
+  });
+}
+
+describe('MCP over HTTP', () => {
+  let server: { url: string; child: ChildProcess };
+  before(async () => {
+    server = await httpServer([example, '--token', 'sesame']);
+  });
+  after(() => {
+    server.child.kill('SIGTERM');
+  });
+
+  const client = async (token?: string) => {
+    const c = new Client({ name: 'skillset-test', version: '1.0.0' });
+    await c.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        ...(token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {}),
+      }),
+    );
+    return c;
+  };
+
+  it('listens on 127.0.0.1 and answers a client with the token', async () => {
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const c = await client('sesame');
+    const r = await c.callTool({
+      name: 'search_skills',
+      arguments: { query: 'write a commit message' },
+    });
+    assert.equal((r.structuredContent as { coverage: string }).coverage, 'ok');
+    const { skills } = await allSkills(c);
+    assert.ok(skills.length > 0);
+    await c.close();
+  });
+
+  it('gives 401 without the token or with a wrong one', async () => {
+    for (const auth of [undefined, 'Bearer wrong', 'Bearer sesame2', 'sesame']) {
+      const res = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(auth ? { authorization: auth } : {}),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }),
+      });
+      assert.equal(res.status, 401, String(auth));
+    }
+    await assert.rejects(client('wrong'));
+  });
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer sesame' },
+      body: `{"pad":"${'x'.repeat(1024 * 1024 + 10)}"}`,
+    });
+    assert.equal(res.status, 413);
+  });
+
+  it('answers 200 concurrent searches', async () => {
+    const c = await client('sesame');
+    const queries = Array.from({ length: 200 }, (_, i) => `test number ${i} for a react component`);
+    const results = await Promise.all(
+      queries.map((query) => c.callTool({ name: 'search_skills', arguments: { query } })),
+    );
+    assert.equal(results.filter((r) => !r.isError && r.structuredContent).length, 200);
+    await c.close();
+  });
+
+  it('refuses to listen beyond loopback without a token: one line, exit 2', () => {
+    const r = spawnSync(
+      process.execPath,
+      [cliPath, 'serve', example, '--http', '--host', '0.0.0.0'],
+      { env: { ...env, SKILLSET_SERVE_TOKEN: '' }, encoding: 'utf8', timeout: 20_000 },
+    );
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^skillset: Refusing to listen on 0\.0\.0\.0 without a token/);
+    assert.equal(r.stdout, '');
+  });
+});
