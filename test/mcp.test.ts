@@ -456,3 +456,106 @@ describe('MCP over HTTP', () => {
     assert.equal(r.stdout, '');
   });
 });
+
+describe('MCP while the library changes', () => {
+  it('after 500 edits, creations and deletions, serves what is on disk, and said so', async () => {
+    const lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-churn-'));
+    cpSync(wshobson, lib, { recursive: true });
+    const c = await stdioClient([lib]);
+    const heard = { tools: 0, resources: 0, prompts: 0 };
+    const {
+      ToolListChangedNotificationSchema,
+      ResourceListChangedNotificationSchema,
+      PromptListChangedNotificationSchema,
+    } = await import('@modelcontextprotocol/sdk/types.js');
+    c.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      heard.tools++;
+    });
+    c.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      heard.resources++;
+    });
+    c.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      heard.prompts++;
+    });
+    try {
+      // Wait until the watcher has read its roots (a first call answers after the server is up).
+      await c.callTool({ name: 'list_skills', arguments: {} });
+      await new Promise((r) => setTimeout(r, 1500));
+      const skillFilesOnDisk = () =>
+        readdirSync(lib, { recursive: true, encoding: 'utf8' })
+          .filter((f) => f.endsWith('SKILL.md'))
+          .sort();
+      const files = skillFilesOnDisk();
+      let ops = 0;
+      for (let i = 0; ops < 500; i++) {
+        const f = path.join(lib, files[i % files.length] as string);
+        const kind = i % 5;
+        if (kind === 0 && existsSync(f)) {
+          writeFileSync(
+            f,
+            readFileSync(f, 'utf8').replace(/description: /, `description: Edited ${i}. `),
+          );
+        } else if (kind === 1) {
+          const dir = path.join(lib, 'churn', `new-${i}`);
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(
+            path.join(dir, 'SKILL.md'),
+            `---\nname: new-${i}\ndescription: Made while the server ran, number ${i}.\n---\nBody ${i}.\n`,
+          );
+        } else if (kind === 2 && i > 5) {
+          const dir = path.join(lib, 'churn', `new-${i - 4}`);
+          if (existsSync(dir)) cpSync(dir, `${dir}-copy`, { recursive: true });
+        } else if (kind === 3) {
+          const dir = path.join(lib, 'churn', `new-${i - 2}`);
+          if (existsSync(dir)) spawnSync('rm', ['-rf', dir]);
+        } else if (kind === 4 && existsSync(f)) {
+          writeFileSync(path.join(path.dirname(f), 'NOTES.md'), `note ${i}\n`);
+        }
+        ops++;
+        if (ops % 50 === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      // What is on disk, read by a fresh service.
+      const fresh = async () => {
+        const s = await createService({ roots: [lib], cache: false });
+        const list = await s.list();
+        const search = await s.search('made while the server ran');
+        s.close();
+        assert.ok(list.ok && search.ok);
+        return { list: list.value, search: search.value };
+      };
+      const deadline = Date.now() + 30_000;
+      let last = '';
+      for (;;) {
+        const want = await fresh();
+        const got = await c.callTool({ name: 'list_skills', arguments: {} });
+        const search = await c.callTool({
+          name: 'search_skills',
+          arguments: { query: 'made while the server ran' },
+        });
+        const same =
+          JSON.stringify((got.structuredContent as { skills: unknown }).skills) ===
+            JSON.stringify(JSON.parse(JSON.stringify(want.list))) &&
+          JSON.stringify(search.structuredContent) ===
+            JSON.stringify(JSON.parse(JSON.stringify(want.search)));
+        if (same) break;
+        last = `${(got.structuredContent as { skills: unknown[] }).skills.length} served, ${want.list.length} on disk`;
+        assert.ok(Date.now() < deadline, `never caught up: ${last}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      // skills/list digests equal the files on disk.
+      const { skills } = await allSkills(c);
+      for (const s of skills.filter((x) => x.frontmatter.name.startsWith('new-'))) {
+        const dir = path.join(lib, 'churn', s.frontmatter.name);
+        const want = filesOf(dir).map((f) => f.digest);
+        assert.deepEqual(
+          s.resources.map((r) => r.digest),
+          want,
+          s.uri,
+        );
+      }
+      assert.ok(heard.tools > 0 && heard.resources > 0 && heard.prompts > 0, JSON.stringify(heard));
+    } finally {
+      await c.close();
+    }
+  });
+});

@@ -166,6 +166,7 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
       'require `Authorization: Bearer <token>` (or set SKILLSET_SERVE_TOKEN, which ps does not show)',
     )
     .option('--trust-shell', "let prompts run the shell commands of the server's trusted skills")
+    .option('--no-watch', 'do not watch the roots for changes')
     .addHelpText(
       'after',
       '\nNothing but protocol goes to stdout; a line on stderr says where HTTP listens.\nExit codes: 0 closed (the client left, SIGINT or SIGTERM), 2 usage error (a non-loopback host without a token, a port in use).',

@@ -3,13 +3,16 @@
 
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { SkillService } from '../core/service.js';
+import { watchService } from '../core/watch.js';
 import { type HttpOptions, serveHttp } from './http.js';
-import { createSkillServer, type SkillServerOptions } from './server.js';
+import { createSkillServer, type SkillServer, type SkillServerOptions } from './server.js';
 
 /** How `serve` runs. */
 export interface ServeOptions extends SkillServerOptions {
   /** Streamable HTTP instead of stdio. */
   http?: HttpOptions;
+  /** Watch the roots and pick changes up live (default true). */
+  watch?: boolean;
   /** Told once the server listens (stderr in the CLI). */
   log?: (line: string) => void;
 }
@@ -22,23 +25,46 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
   const done = new Promise<void>((resolve) => {
     closed = resolve;
   });
+  // Every live server hears of changes; HTTP gives each client session its own.
+  const live = new Set<SkillServer>();
+  const open = async (): Promise<SkillServer> => {
+    const s = await createSkillServer(service, o);
+    live.add(s);
+    s.server.server.onclose = () => {
+      live.delete(s);
+    };
+    return s;
+  };
   if (o.http) {
-    // Each client session gets its own server over the one service.
-    const endpoint = await serveHttp(
-      async () => (await createSkillServer(service, o)).server,
-      o.http,
-    );
+    const endpoint = await serveHttp(async () => (await open()).server, o.http);
     log(
       `skillset serve: listening on ${endpoint.url}${o.http.token ? ' (bearer token required)' : ''}`,
     );
     close = endpoint.close;
   } else {
-    const { server } = await createSkillServer(service, o);
+    const { server } = await open();
     const transport = new StdioServerTransport();
     transport.onclose = () => closed();
     await server.connect(transport);
     close = () => server.close();
   }
+  const watching =
+    o.watch === false
+      ? undefined
+      : await watchService(
+          service,
+          async ({ changes }) => {
+            const catalog =
+              changes.added.length + changes.removed.length + changes.changed.length > 0;
+            for (const s of live) await s.changed({ catalog });
+          },
+          { onError: (e) => log(`skillset serve: ${e.message}`) },
+        );
+  const shut = close;
+  close = async () => {
+    await watching?.close();
+    await shut();
+  };
   const stop = () => {
     void close().finally(() => closed());
   };

@@ -27,10 +27,11 @@ export interface SkillServerOptions {
   trustShell?: boolean;
 }
 
-/** A server and the function that brings it up to date after the catalog changed. */
+/** A server and the function that brings it up to date after files changed. */
 export interface SkillServer {
   server: McpServer;
-  changed(): Promise<void>;
+  /** Files changed; `catalog` when the catalog itself did (skills added, removed or edited). */
+  changed(o?: { catalog?: boolean }): Promise<void>;
 }
 
 /** The catalog as the server presents it, computed once per catalog. */
@@ -187,16 +188,20 @@ export async function createSkillServer(
 
   return {
     server,
-    async changed() {
-      view = await viewOf(service);
+    async changed(o = { catalog: true }) {
+      // Any file may have changed: the digests are computed again on the next listing.
       files.clear();
-      updateLoad(view.loadable);
-      syncPrompts();
-      if (server.isConnected()) {
+      if (o.catalog) {
+        view = await viewOf(service);
+        updateLoad(view.loadable);
+        syncPrompts();
+      }
+      if (!server.isConnected()) return;
+      if (o.catalog) {
         server.sendToolListChanged();
-        server.sendResourceListChanged();
         server.sendPromptListChanged();
       }
+      server.sendResourceListChanged();
     },
   };
 }

@@ -11,6 +11,7 @@ export interface ServeCliOptions extends IndexCliOptions {
   port?: number;
   token?: string;
   trustShell?: boolean;
+  watch: boolean;
 }
 
 /** Serve until the client goes or a signal comes; resolves to the exit code. */
@@ -20,6 +21,7 @@ export async function runServe(paths: string[], opts: ServeCliOptions): Promise<
   const token = opts.token ?? process.env.SKILLSET_SERVE_TOKEN;
   await serve(service, {
     ...(opts.trustShell ? { trustShell: true } : {}),
+    watch: opts.watch !== false,
     ...(opts.http
       ? {
           http: {
