@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { discoverSkills } from '../src/index.js';
 import { lintSkills } from '../src/lint/run.js';
 import { type Library, scanLibrary } from './corpus.js';
+import { benchMcp } from './mcp.js';
 import { BASELINE_SCRIPT, runNode } from './processes.js';
 import { type Check, check, checkTable, timingTable } from './report.js';
 import { benchSearch } from './search.js';
@@ -192,6 +193,13 @@ async function main(): Promise<void> {
       tmp,
     );
 
+    const mcp = await benchMcp(
+      first.root,
+      path.resolve(repoRoot, '..', 'shared', 'bench', 'salesforce-heldout.jsonl'),
+      cli,
+      tmp,
+    );
+
     const file = path.join(os.tmpdir(), 'skillset-bench-latest.json');
     const json = {
       date: new Date().toISOString(),
@@ -201,6 +209,7 @@ async function main(): Promise<void> {
       process: processResult,
       search,
       select,
+      mcp,
     };
     fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
     console.log(`JSON: ${file}`);
