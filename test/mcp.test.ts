@@ -91,176 +91,196 @@ async function allSkills(c: Client): Promise<{ skills: Entry[]; pages: number }>
   return { skills, pages };
 }
 
-describe('MCP over stdio', () => {
-  let c: Client;
-  before(async () => {
-    c = await stdioClient([example]);
-  });
-  after(async () => {
-    await c.close();
-  });
+/** A client of `serve --http` over `args`, and the function that stops the server. */
+async function httpClient(args: string[]): Promise<{ client: Client; stop: () => void }> {
+  const { url, child } = await httpServer(args);
+  const client = new Client({ name: 'skillset-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return { client, stop: () => child.kill('SIGTERM') };
+}
 
-  it('declares the tools, resources, prompts and the Skills extension', () => {
-    const caps = c.getServerCapabilities();
-    assert.deepEqual(caps?.extensions, {
-      'io.modelcontextprotocol/skills': { directoryRead: true },
+for (const transport of ['stdio', 'HTTP'] as const)
+  describe(`MCP over ${transport}`, () => {
+    let c: Client;
+    let stop = () => {};
+    before(async () => {
+      if (transport === 'stdio') c = await stdioClient([example]);
+      else ({ client: c, stop } = await httpClient([example]));
     });
-    assert.ok(caps?.resources && caps.tools && caps.prompts);
-  });
+    after(async () => {
+      await c.close();
+      stop();
+    });
 
-  it('lists five tools, each with an output schema; load_skill takes a name from an enum', async () => {
-    const { tools } = await c.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [
-      'list_skills',
-      'load_skill',
-      'read_skill_file',
-      'search_skills',
-      'select_skills',
-    ]);
-    for (const t of tools) assert.equal(t.outputSchema?.type, 'object', t.name);
-    const load = tools.find((t) => t.name === 'load_skill');
-    const e = (load?.inputSchema.properties?.name as { enum?: string[] } | undefined)?.enum ?? [];
-    assert.ok(e.includes('review-pr') && e.includes('sql-migration'));
-    assert.equal(e.includes('release'), false, 'disable-model-invocation: not the model’s to load');
-  });
-
-  it('answers every tool; a name that does not exist is an isError result with a did-you-mean', async () => {
-    const list = await c.callTool({ name: 'list_skills', arguments: {} });
-    assert.equal((list.structuredContent as { skills: unknown[] }).skills.length, 10);
-    const load = await c.callTool({ name: 'load_skill', arguments: { name: 'review-pr' } });
-    assert.match(
-      (load.structuredContent as { text: string }).text,
-      /^<skill_content name="review-pr">/,
-    );
-    const file = await c.callTool({
-      name: 'read_skill_file',
-      arguments: { name: 'review-pr', path: 'references/checklist.md' },
-    });
-    assert.equal(
-      (file.structuredContent as { text: string }).text,
-      readFileSync(path.join(example, 'review-pr', 'references', 'checklist.md'), 'utf8'),
-    );
-    const select = await c.callTool({
-      name: 'select_skills',
-      arguments: { intent: 'review this pull request' },
-    });
-    assert.ok(
-      (select.structuredContent as { loaded: Array<{ name: string }> }).loaded.some(
-        (s) => s.name === 'review-pr',
-      ),
-    );
-    const typo = await c.callTool({
-      name: 'read_skill_file',
-      arguments: { name: 'review-p', path: 'SKILL.md' },
-    });
-    assert.equal(typo.isError, true);
-    assert.match(
-      (typo.content as Array<{ text: string }>)[0]?.text ?? '',
-      /Did you mean `review-pr`\?/,
-    );
-  });
-
-  it('refuses paths that leave the skill folder, in read_skill_file and in resource URIs', async () => {
-    for (const p of [
-      '../release/SKILL.md',
-      '/etc/passwd',
-      'references%2F..%2F..%2Frelease%2FSKILL.md',
-      '..\\release\\SKILL.md',
-    ]) {
-      const r = await c.callTool({
-        name: 'read_skill_file',
-        arguments: { name: 'review-pr', path: p },
+    it('declares the tools, resources, prompts and the Skills extension', () => {
+      const caps = c.getServerCapabilities();
+      assert.deepEqual(caps?.extensions, {
+        'io.modelcontextprotocol/skills': { directoryRead: true },
       });
-      assert.equal(r.isError, true, p);
-      assert.match(
-        (r.content as Array<{ text: string }>)[0]?.text ?? '',
-        /is not a file of `review-pr`/,
-      );
-    }
-    for (const uri of [
-      'skill://review-pr/../release/SKILL.md',
-      'skill://review-pr/%2e%2e/release/SKILL.md',
-      'skill://nope/SKILL.md',
-    ])
-      await assert.rejects(
-        c.readResource({ uri }),
-        (e: { code?: number }) => e.code === -32602,
-        uri,
-      );
-  });
-
-  it('serves every skill file as a resource, and lists each SKILL.md', async () => {
-    const { resources } = await c.listResources();
-    assert.ok(
-      resources.some(
-        (r) => r.uri === 'skill://review-pr/SKILL.md' && r.mimeType === 'text/markdown',
-      ),
-    );
-    const r = await c.readResource({ uri: 'skill://review-pr/SKILL.md' });
-    assert.equal(
-      (r.contents[0] as { text: string }).text,
-      readFileSync(path.join(example, 'review-pr', 'SKILL.md'), 'utf8'),
-    );
-  });
-
-  it('gives every user-invocable skill as a prompt, expanded with its arguments', async () => {
-    const { prompts } = await c.listPrompts();
-    assert.ok(prompts.some((p) => p.name === 'review-pr'));
-    const review = prompts.find((p) => p.name === 'review-pr');
-    // Its named arguments (`arguments: [pr, focus]`) are the prompt's.
-    assert.deepEqual(
-      review?.arguments?.map((a) => a.name),
-      ['pr', 'focus'],
-    );
-    const p = await c.getPrompt({
-      name: 'review-pr',
-      arguments: { pr: '42', focus: 'security and tests' },
+      assert.ok(caps?.resources && caps.tools && caps.prompts);
     });
-    const text = (p.messages[0]?.content as { text?: string } | undefined)?.text ?? '';
-    assert.match(text, /^Base directory for this skill: .*review-pr/);
-    assert.match(text, /42/);
-    const body = readFileSync(path.join(example, 'review-pr', 'SKILL.md'), 'utf8');
-    if (body.includes('$focus')) assert.match(text, /security and tests/);
-  });
 
-  it('answers skills/get for a listed skill, -32602 for an unknown URI, and reads directories', async () => {
-    const got = await request(c, 'skills/get', { uri: 'skill://review-pr/SKILL.md' });
-    assert.equal((got.skill as Entry).frontmatter.name, 'review-pr');
-    await assert.rejects(
-      request(c, 'skills/get', { uri: 'skill://nope/SKILL.md' }),
-      (e: { code?: number }) => e.code === -32602,
-    );
-    const root = await request(c, 'resources/directory/read', { uri: 'skill://review-pr' });
-    assert.deepEqual(root.resources, [
-      { uri: 'skill://review-pr/SKILL.md', name: 'SKILL.md', mimeType: 'text/markdown' },
-      { uri: 'skill://review-pr/references', name: 'references', mimeType: 'inode/directory' },
-    ]);
-    await assert.rejects(
-      request(c, 'resources/directory/read', { uri: 'skill://review-pr/SKILL.md' }),
-      (e: { code?: number }) => e.code === -32602,
-    );
-  });
+    it('lists five tools, each with an output schema; load_skill takes a name from an enum', async () => {
+      const { tools } = await c.listTools();
+      assert.deepEqual(tools.map((t) => t.name).sort(), [
+        'list_skills',
+        'load_skill',
+        'read_skill_file',
+        'search_skills',
+        'select_skills',
+      ]);
+      for (const t of tools) assert.equal(t.outputSchema?.type, 'object', t.name);
+      const load = tools.find((t) => t.name === 'load_skill');
+      const e = (load?.inputSchema.properties?.name as { enum?: string[] } | undefined)?.enum ?? [];
+      assert.ok(e.includes('review-pr') && e.includes('sql-migration'));
+      assert.equal(
+        e.includes('release'),
+        false,
+        'disable-model-invocation: not the model’s to load',
+      );
+    });
 
-  it('lists in skills/list the digests and sizes of every file, as computed here', async () => {
-    const { skills } = await allSkills(c);
-    // broken-yaml parses only with recovery: a host comparing front matter would refuse it.
-    assert.equal(
-      skills.some((s) => s.frontmatter.name === 'broken-yaml'),
-      false,
-    );
-    assert.ok(skills.length >= 8);
-    for (const s of skills) {
-      const dir = path.join(example, s.frontmatter.name);
-      const want = filesOf(dir).map((f) => ({
-        uri: `skill://${s.frontmatter.name}/${f.path}`,
-        digest: f.digest,
-        size: f.size,
-      }));
-      assert.deepEqual(s.resources, want, s.uri);
-      assert.deepEqual(s.frontmatter, JSON.parse(JSON.stringify(s.frontmatter)));
-    }
+    it('answers every tool; a name that does not exist is an isError result with a did-you-mean', async () => {
+      const list = await c.callTool({ name: 'list_skills', arguments: {} });
+      assert.equal((list.structuredContent as { skills: unknown[] }).skills.length, 10);
+      const load = await c.callTool({ name: 'load_skill', arguments: { name: 'review-pr' } });
+      assert.match(
+        (load.structuredContent as { text: string }).text,
+        /^<skill_content name="review-pr">/,
+      );
+      const file = await c.callTool({
+        name: 'read_skill_file',
+        arguments: { name: 'review-pr', path: 'references/checklist.md' },
+      });
+      assert.equal(
+        (file.structuredContent as { text: string }).text,
+        readFileSync(path.join(example, 'review-pr', 'references', 'checklist.md'), 'utf8'),
+      );
+      const select = await c.callTool({
+        name: 'select_skills',
+        arguments: { intent: 'review this pull request' },
+      });
+      assert.ok(
+        (select.structuredContent as { loaded: Array<{ name: string }> }).loaded.some(
+          (s) => s.name === 'review-pr',
+        ),
+      );
+      const wrong = await c.callTool({ name: 'load_skill', arguments: { name: 'reveiw-pr' } });
+      assert.equal(wrong.isError, true);
+      assert.match(JSON.stringify(wrong.content), /did you mean `review-pr`\?/);
+      const typo = await c.callTool({
+        name: 'read_skill_file',
+        arguments: { name: 'review-p', path: 'SKILL.md' },
+      });
+      assert.equal(typo.isError, true);
+      assert.match(
+        (typo.content as Array<{ text: string }>)[0]?.text ?? '',
+        /Did you mean `review-pr`\?/,
+      );
+    });
+
+    it('refuses paths that leave the skill folder, in read_skill_file and in resource URIs', async () => {
+      for (const p of [
+        '../release/SKILL.md',
+        '/etc/passwd',
+        'references%2F..%2F..%2Frelease%2FSKILL.md',
+        '..\\release\\SKILL.md',
+        '.git/config',
+      ]) {
+        const r = await c.callTool({
+          name: 'read_skill_file',
+          arguments: { name: 'review-pr', path: p },
+        });
+        assert.equal(r.isError, true, p);
+        assert.match(
+          (r.content as Array<{ text: string }>)[0]?.text ?? '',
+          /is not a file of `review-pr`/,
+        );
+      }
+      for (const uri of [
+        'skill://review-pr/../release/SKILL.md',
+        'skill://review-pr/%2e%2e/release/SKILL.md',
+        'skill://nope/SKILL.md',
+      ])
+        await assert.rejects(
+          c.readResource({ uri }),
+          (e: { code?: number }) => e.code === -32602,
+          uri,
+        );
+    });
+
+    it('serves every skill file as a resource, and lists each SKILL.md', async () => {
+      const { resources } = await c.listResources();
+      assert.ok(
+        resources.some(
+          (r) => r.uri === 'skill://review-pr/SKILL.md' && r.mimeType === 'text/markdown',
+        ),
+      );
+      const r = await c.readResource({ uri: 'skill://review-pr/SKILL.md' });
+      assert.equal(
+        (r.contents[0] as { text: string }).text,
+        readFileSync(path.join(example, 'review-pr', 'SKILL.md'), 'utf8'),
+      );
+    });
+
+    it('gives every user-invocable skill as a prompt, expanded with its arguments', async () => {
+      const { prompts } = await c.listPrompts();
+      assert.ok(prompts.some((p) => p.name === 'review-pr'));
+      const review = prompts.find((p) => p.name === 'review-pr');
+      // Its named arguments (`arguments: [pr, focus]`) are the prompt's.
+      assert.deepEqual(
+        review?.arguments?.map((a) => a.name),
+        ['pr', 'focus'],
+      );
+      const p = await c.getPrompt({
+        name: 'review-pr',
+        arguments: { pr: '42', focus: 'security and tests' },
+      });
+      const text = (p.messages[0]?.content as { text?: string } | undefined)?.text ?? '';
+      assert.match(text, /^Base directory for this skill: .*review-pr/);
+      assert.match(text, /42/);
+      const body = readFileSync(path.join(example, 'review-pr', 'SKILL.md'), 'utf8');
+      if (body.includes('$focus')) assert.match(text, /security and tests/);
+    });
+
+    it('answers skills/get for a listed skill, -32602 for an unknown URI, and reads directories', async () => {
+      const got = await request(c, 'skills/get', { uri: 'skill://review-pr/SKILL.md' });
+      assert.equal((got.skill as Entry).frontmatter.name, 'review-pr');
+      await assert.rejects(
+        request(c, 'skills/get', { uri: 'skill://nope/SKILL.md' }),
+        (e: { code?: number }) => e.code === -32602,
+      );
+      const root = await request(c, 'resources/directory/read', { uri: 'skill://review-pr' });
+      assert.deepEqual(root.resources, [
+        { uri: 'skill://review-pr/SKILL.md', name: 'SKILL.md', mimeType: 'text/markdown' },
+        { uri: 'skill://review-pr/references', name: 'references', mimeType: 'inode/directory' },
+      ]);
+      await assert.rejects(
+        request(c, 'resources/directory/read', { uri: 'skill://review-pr/SKILL.md' }),
+        (e: { code?: number }) => e.code === -32602,
+      );
+    });
+
+    it('lists in skills/list the digests and sizes of every file, as computed here', async () => {
+      const { skills } = await allSkills(c);
+      // broken-yaml parses only with recovery: a host comparing front matter would refuse it.
+      assert.equal(
+        skills.some((s) => s.frontmatter.name === 'broken-yaml'),
+        false,
+      );
+      assert.ok(skills.length >= 8);
+      for (const s of skills) {
+        const dir = path.join(example, s.frontmatter.name);
+        const want = filesOf(dir).map((f) => ({
+          uri: `skill://${s.frontmatter.name}/${f.path}`,
+          digest: f.digest,
+          size: f.size,
+        }));
+        assert.deepEqual(s.resources, want, s.uri);
+        assert.deepEqual(s.frontmatter, JSON.parse(JSON.stringify(s.frontmatter)));
+      }
+    });
   });
-});
 
 describe('MCP over stdio, real libraries', () => {
   it('pages skills/list over wshobson-agents without splitting an entry; digests match', async () => {
@@ -378,7 +398,7 @@ function httpServer(args: string[]): Promise<{ url: string; child: ChildProcess 
   });
 }
 
-describe('MCP over HTTP', () => {
+describe('MCP over HTTP, with a token', () => {
   let server: { url: string; child: ChildProcess };
   before(async () => {
     server = await httpServer([example, '--token', 'sesame']);
@@ -557,5 +577,27 @@ describe('MCP while the library changes', () => {
     } finally {
       await c.close();
     }
+  });
+});
+
+describe('MCP shutdown', () => {
+  it('closes cleanly on SIGTERM and SIGINT (HTTP), and when stdin closes (stdio)', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const { child } = await httpServer([example]);
+      const code = await new Promise<number | null>((resolve) => {
+        child.on('exit', (c) => resolve(c));
+        child.kill(signal);
+      });
+      assert.equal(code, 0, signal);
+    }
+    const child = spawn(process.execPath, [cliPath, 'serve', example], { env });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const code = await new Promise<number | null>((resolve) => {
+      child.on('exit', (c) => resolve(c));
+      child.stdin.end();
+    });
+    assert.equal(code, 0);
+    assert.equal(out, '', 'nothing but protocol on stdout');
   });
 });

@@ -17,6 +17,13 @@ function parseFraction(v: string): number {
   return n;
 }
 
+function parsePort(v: string): number {
+  const n = parseCount(v, '--port');
+  if (n > 65535)
+    throw new SkillsetError('usage/invalid-option', `--port takes 0 to 65535, got \`${v}\``);
+  return n;
+}
+
 /** Options of the listing and doctor commands. */
 function withListingOptions(cmd: Command): Command {
   return cmd
@@ -158,14 +165,15 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
       '--host <host>',
       'the address to listen on (default 127.0.0.1; any other needs --token)',
     )
-    .option('--port <n>', 'the port (default 0: a free one, printed on stderr)', (v) =>
-      parseCount(v, '--port'),
-    )
+    .option('--port <n>', 'the port (default 0: a free one, printed on stderr)', parsePort)
     .option(
       '--token <token>',
       'require `Authorization: Bearer <token>` (or set SKILLSET_SERVE_TOKEN, which ps does not show)',
     )
-    .option('--trust-shell', "let prompts run the shell commands of the server's trusted skills")
+    .option(
+      '--trust-shell',
+      'let prompts run shell commands, for the skills the usual rules trust (user, managed, plugin; project and given folders with invoke.trustProject)',
+    )
     .option('--no-watch', 'do not watch the roots for changes')
     .addHelpText(
       'after',

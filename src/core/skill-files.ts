@@ -118,6 +118,8 @@ export function unsafePath(rel: string): string | undefined {
   if (rel.startsWith('/') || path.isAbsolute(rel) || /^[a-z]:/i.test(rel))
     return 'the path is absolute';
   if (rel.split('/').some((s) => s === '..')) return 'the path climbs out of the skill folder';
+  if (rel.split('/').some((s) => SKIPPED.has(s)))
+    return 'version control and dependency folders are not served';
   return undefined;
 }
 

@@ -91,8 +91,8 @@ export async function serveHttp(
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     if (token) {
-      const auth = req.headers.authorization ?? '';
-      const given = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
+      // The scheme is case-insensitive (RFC 7235).
+      const given = /^bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
       if (!sameToken(given, token)) {
         res.setHeader('www-authenticate', 'Bearer');
         return reply(res, 401, 'Unauthorized: send Authorization: Bearer <token>');
@@ -123,7 +123,11 @@ export async function serveHttp(
       ...(isLoopback(host)
         ? {
             enableDnsRebindingProtection: true,
-            allowedHosts: [...LOOPBACK].flatMap((h) => [h, `${h}:${port}`, `[${h}]:${port}`]),
+            allowedHosts: [...new Set([...LOOPBACK, host])].flatMap((h) => [
+              h,
+              `${h}:${port}`,
+              `[${h}]:${port}`,
+            ]),
           }
         : {}),
     });

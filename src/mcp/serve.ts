@@ -20,11 +20,20 @@ export interface ServeOptions extends SkillServerOptions {
 /** Serve `service` until the client goes or a signal comes; resolves when closed. */
 export async function serve(service: SkillService, o: ServeOptions = {}): Promise<void> {
   const log = o.log ?? (() => undefined);
-  let close: () => Promise<void>;
+  let close: () => Promise<void> = async () => undefined;
   let closed!: () => void;
   const done = new Promise<void>((resolve) => {
     closed = resolve;
   });
+  // A signal at any point, even while starting, closes what is open so far.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void close().finally(() => closed());
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   // Every live server hears of changes; HTTP gives each client session its own.
   const live = new Set<SkillServer>();
   const open = async (): Promise<SkillServer> => {
@@ -47,6 +56,8 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
     transport.onclose = () => closed();
     await server.connect(transport);
     close = () => server.close();
+    // The client is gone when stdin ends (the SDK's transport does not notice).
+    process.stdin.once('end', stop);
   }
   const watching =
     o.watch === false
@@ -65,11 +76,7 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
     await watching?.close();
     await shut();
   };
-  const stop = () => {
-    void close().finally(() => closed());
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  if (stopping) await close();
   await done;
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);

@@ -23,7 +23,10 @@ import { resolveSkillUri, type SkillAddress, skillAddresses } from './uris.js';
 
 /** How the server treats what its clients ask for. */
 export interface SkillServerOptions {
-  /** Let prompts run the shell commands of trusted skills (default: never, for MCP requests). */
+  /**
+   * Let prompts run shell commands, for the skills the usual rules trust (user, managed, plugin; a
+   * project's or a given folder's with `invoke.trustProject`). Default: never, for MCP requests.
+   */
   trustShell?: boolean;
 }
 
@@ -171,7 +174,8 @@ export async function createSkillServer(
             const r = await service.invoke(id, raw, {
               by: 'user',
               approved: true,
-              ...(options.trustShell ? { trustProject: true } : { remote: true }),
+              // Only with --trust-shell, and then by the usual rules (docs/invocation.md).
+              ...(options.trustShell ? {} : { remote: true }),
             });
             if (!r.ok)
               throw new McpError(ErrorCode.InvalidParams, r.problem.message, { skill: id });

@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Outcome } from '../core/outcome.js';
 import type { SkillService } from '../core/service.js';
+import { closest } from '../text/did-you-mean.js';
 
 /** A service outcome as a tool result: the value as structured content and JSON text, or the problem. */
 export function toolResult<T>(
@@ -52,10 +53,16 @@ const selected = loose({
 /** The `load_skill` input: a name from the enum of skills the model may load. */
 function loadInput(names: readonly string[]) {
   const valid = [...new Set(names)].sort();
+  // An unknown name says which one was meant: the model fixes the call instead of guessing again.
+  const unknown = (input: unknown): string => {
+    const near = typeof input === 'string' ? closest(input, valid) : undefined;
+    return `Unknown skill \`${String(input)}\`${near ? `: did you mean \`${near}\`?` : ''} (search_skills finds skills by task)`;
+  };
   return {
-    name: (valid.length > 0 ? z.enum(valid as [string, ...string[]]) : z.string()).describe(
-      'The skill to load.',
-    ),
+    name: (valid.length > 0
+      ? z.enum(valid as [string, ...string[]], { error: (issue) => unknown(issue.input) })
+      : z.string()
+    ).describe('The skill to load.'),
   };
 }
 
