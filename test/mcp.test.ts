@@ -347,6 +347,78 @@ describe('MCP over stdio, real libraries', () => {
   });
 });
 
+describe('MCP edge cases', () => {
+  it('serves a file with a byte-order mark as the very bytes its digest covers', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'skillset-mcp-bom-'));
+    mkdirSync(path.join(root, 'bommy'));
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(
+        '---\nname: bommy\ndescription: Saved by an editor that writes a BOM.\n---\nBody.\n',
+      ),
+    ]);
+    writeFileSync(path.join(root, 'bommy', 'SKILL.md'), bytes);
+    const c = await stdioClient([root]);
+    try {
+      const got = await request(c, 'skills/get', { uri: 'skill://bommy/SKILL.md' });
+      const entry = (got.skill as Entry).resources[0];
+      const read = await c.readResource({ uri: 'skill://bommy/SKILL.md' });
+      const text = (read.contents[0] as { text: string }).text;
+      assert.equal(Buffer.byteLength(text), entry?.size);
+      assert.equal(`sha256:${createHash('sha256').update(text).digest('hex')}`, entry?.digest);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('answers bad extension parameters and made-up cursors with -32602 in one line', async () => {
+    const c = await stdioClient([wshobson]);
+    try {
+      for (const [method, params] of [
+        ['skills/get', {}],
+        ['skills/get', { uri: 5 }],
+        ['resources/directory/read', {}],
+        ['skills/list', { cursor: 5 }],
+        ['skills/list', { cursor: Buffer.from('skills:7').toString('base64url') }],
+        ['skills/list', { cursor: 'garbage' }],
+      ] as const)
+        await assert.rejects(
+          request(c, method, params as Record<string, unknown>),
+          (e: { code?: number; message: string }) => e.code === -32602 && !e.message.includes('\n'),
+          `${method} ${JSON.stringify(params)}`,
+        );
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('says why the model may not load a skill it can see, and what a name is for', async () => {
+    const c = await stdioClient([example]);
+    try {
+      const release = await c.callTool({ name: 'load_skill', arguments: { name: 'release' } });
+      assert.equal(release.isError, true);
+      assert.match(
+        JSON.stringify(release.content),
+        /`release` may not be loaded by the model \(has `disable-model-invocation: true`/,
+      );
+      const none = await c.callTool({ name: 'load_skill', arguments: {} });
+      assert.match(JSON.stringify(none.content), /name is required/);
+      const dot = await c.callTool({
+        name: 'read_skill_file',
+        arguments: { name: 'review-pr', path: '.' },
+      });
+      assert.match(JSON.stringify(dot.content), /the skill folder itself/);
+      const folder = await c.callTool({
+        name: 'read_skill_file',
+        arguments: { name: 'review-pr', path: 'references' },
+      });
+      assert.match(JSON.stringify(folder.content), /it is a folder; name a file in it/);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('MCP security', () => {
   it('never follows a link out of a skill folder, and never runs a prompt’s shell', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'skillset-mcp-sec-'));
@@ -446,6 +518,20 @@ describe('MCP over HTTP, with a token', () => {
     await assert.rejects(client('wrong'));
   });
 
+  it('gives 404 for a session it does not hold, so the client starts a new one', async () => {
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: 'Bearer sesame',
+        'mcp-session-id': 'from-before-a-restart',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    assert.equal(res.status, 404);
+  });
+
   it('refuses a body over 1 MB with 413', async () => {
     const res = await fetch(server.url, {
       method: 'POST',
@@ -522,10 +608,11 @@ describe('MCP while the library changes', () => {
             path.join(dir, 'SKILL.md'),
             `---\nname: new-${i}\ndescription: Made while the server ran, number ${i}.\n---\nBody ${i}.\n`,
           );
-        } else if (kind === 2 && i > 5) {
-          const dir = path.join(lib, 'churn', `new-${i - 4}`);
+        } else if (kind === 2) {
+          const dir = path.join(lib, 'churn', `new-${i - 1}`);
           if (existsSync(dir)) cpSync(dir, `${dir}-copy`, { recursive: true });
-        } else if (kind === 3) {
+        } else if (kind === 3 && i % 10 === 3) {
+          // Every other new skill is deleted again, the rest stay.
           const dir = path.join(lib, 'churn', `new-${i - 2}`);
           if (existsSync(dir)) spawnSync('rm', ['-rf', dir]);
         } else if (kind === 4 && existsSync(f)) {
@@ -562,17 +649,18 @@ describe('MCP while the library changes', () => {
         assert.ok(Date.now() < deadline, `never caught up: ${last}`);
         await new Promise((r) => setTimeout(r, 500));
       }
-      // skills/list digests equal the files on disk.
+      // skills/list digests equal the files on disk: each new skill's SKILL.md is one of the churn
+      // folders' (copies share their original's name), and there is one entry per folder.
       const { skills } = await allSkills(c);
-      for (const s of skills.filter((x) => x.frontmatter.name.startsWith('new-'))) {
-        const dir = path.join(lib, 'churn', s.frontmatter.name);
-        const want = filesOf(dir).map((f) => f.digest);
-        assert.deepEqual(
-          s.resources.map((r) => r.digest),
-          want,
-          s.uri,
-        );
-      }
+      const churn = path.join(lib, 'churn');
+      const onDisk = readdirSync(churn).map((d) => filesOf(path.join(churn, d)));
+      const served = skills.filter((x) => x.frontmatter.name.startsWith('new-'));
+      assert.equal(served.length, onDisk.length);
+      const digests = new Set(
+        onDisk.map((files) => files.find((f) => f.path === 'SKILL.md')?.digest),
+      );
+      for (const s of served)
+        assert.ok(digests.has(s.resources.find((r) => r.uri === s.uri)?.digest), s.uri);
       assert.ok(heard.tools > 0 && heard.resources > 0 && heard.prompts > 0, JSON.stringify(heard));
     } finally {
       await c.close();

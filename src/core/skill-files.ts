@@ -141,6 +141,7 @@ export async function readSkillFile(
     .split('/')
     .filter((s) => s !== '' && s !== '.')
     .join('/');
+  if (clean === '') throw refuse('it is the skill folder itself, not a file in it');
   const root = await fs.realpath(skill.dir);
   let real: string;
   try {
@@ -153,14 +154,27 @@ export async function readSkillFile(
   }
   if (!within(root, real) || real === root) throw refuse('it leads outside the skill folder');
   const read = await fs.readFile(real, limits.maxFileBytes).catch(() => undefined);
-  if (!read?.ok)
+  if (!read?.ok) {
+    const why =
+      read?.reason === 'not-a-file'
+        ? read.kind === 'dir'
+          ? 'it is a folder; name a file in it'
+          : 'it is not a regular file'
+        : read?.reason === 'too-large'
+          ? `it is over ${limits.maxFileBytes} bytes`
+          : 'it cannot be read';
     throw new SkillsetError(
       'usage/unknown-file',
-      `\`${rel}\` of \`${skill.id}\` cannot be read${read && !read.ok ? ` (${read.reason})` : ''}`,
-      { data: { skill: skill.id, path: rel } },
+      `\`${rel}\` of \`${skill.id}\` cannot be read: ${why}`,
+      {
+        hint: 'The skill resources list its files.',
+        data: { skill: skill.id, path: rel },
+      },
     );
+  }
   const digest = digestOf(read.bytes);
-  const text = new TextDecoder('utf-8', { fatal: true });
+  // ignoreBOM keeps a byte-order mark in the text: the text must be the very bytes the digest covers.
+  const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   try {
     return { path: clean, size: read.size, digest, text: text.decode(read.bytes) };
   } catch {

@@ -87,7 +87,8 @@ export async function watchService(
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, batchMs);
   };
-  for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const)
+  // A new folder is announced by the files in it, once they are stable: one batch, not two.
+  for (const event of ['add', 'change', 'unlink', 'unlinkDir'] as const)
     watcher.on(event, (p: string) => {
       pending.add(p);
       schedule();

@@ -113,6 +113,10 @@ export async function serveHttp(
     const id = req.headers['mcp-session-id'];
     const known = typeof id === 'string' ? sessions.get(id) : undefined;
     if (known) return known.transport.handleRequest(req, res, body);
+    // A session this server does not hold (ended, or from before a restart): 404 makes the client
+    // start a new one, as Streamable HTTP says.
+    if (typeof id === 'string')
+      return reply(res, 404, 'Session not found: start a new one with initialize', -32001);
     if (req.method !== 'POST' || !isInitializeRequest(body))
       return reply(res, 400, 'Bad request: no valid session; start with initialize');
     const transport = new StreamableHTTPServerTransport({

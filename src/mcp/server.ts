@@ -43,6 +43,8 @@ interface View {
   addresses: SkillAddress[];
   /** The skills `load_skill` offers: those the model may use. */
   loadable: string[];
+  /** The others, and why the model may not load them. */
+  refused: Map<string, string>;
 }
 
 async function viewOf(service: SkillService): Promise<View> {
@@ -56,7 +58,14 @@ async function viewOf(service: SkillService): Promise<View> {
         ...listing.value.hidden.filter((h) => h.reason === 'inactive-paths').map((h) => h.name),
       ]
     : skills.map((s) => s.id);
-  return { skills, addresses: skillAddresses(skills), loadable };
+  const refused = new Map(
+    listing.ok
+      ? listing.value.hidden
+          .filter((h) => h.reason !== 'inactive-paths')
+          .map((h) => [h.name, h.message])
+      : [],
+  );
+  return { skills, addresses: skillAddresses(skills), loadable, refused };
 }
 
 const promptArgs = (s: Skill) => {
@@ -109,7 +118,7 @@ export async function createSkillServer(
     return out;
   };
 
-  const updateLoad = registerTools(server, service, view.loadable);
+  const updateLoad = registerTools(server, service, view.loadable, view.refused);
   registerSkillsExtension(server.server, {
     addresses: async () => view.addresses,
     files: filesOf,
@@ -148,44 +157,54 @@ export async function createSkillServer(
     },
   );
 
-  const prompts = new Map<string, ReturnType<McpServer['registerPrompt']>>();
+  const prompts = new Map<
+    string,
+    { prompt: ReturnType<McpServer['registerPrompt']>; hash: string }
+  >();
+  const promptConfig = (s: Skill) => ({ description: s.description, argsSchema: promptArgs(s) });
+  const expand = (s: Skill) => {
+    const named = s.frontmatter.arguments ?? [];
+    return async (args: Record<string, string | undefined>) => {
+      const raw =
+        named.length > 0
+          ? named.map((n) => quote(args[n] ?? '')).join(' ')
+          : (args.arguments ?? '');
+      const r = await service.invoke(s.id, raw, {
+        by: 'user',
+        approved: true,
+        // Only with --trust-shell, and then by the usual rules (docs/invocation.md).
+        ...(options.trustShell ? {} : { remote: true }),
+      });
+      if (!r.ok) throw new McpError(ErrorCode.InvalidParams, r.problem.message, { skill: s.id });
+      return {
+        description: s.description,
+        messages: [
+          { role: 'user' as const, content: { type: 'text' as const, text: r.value.text } },
+        ],
+      };
+    };
+  };
+  // Prompts added, removed or changed with the catalog (each tells the client itself).
   const syncPrompts = () => {
     const want = new Map(
       view.skills.filter((s) => s.frontmatter.userInvocable !== false).map((s) => [s.id, s]),
     );
     for (const [id, p] of prompts)
       if (!want.has(id)) {
-        p.remove();
+        p.prompt.remove();
         prompts.delete(id);
       }
     for (const [id, s] of want) {
-      if (prompts.has(id)) continue;
-      const named = s.frontmatter.arguments ?? [];
-      prompts.set(
-        id,
-        server.registerPrompt(
-          id,
-          { description: s.description, argsSchema: promptArgs(s) },
-          async (args: Record<string, string | undefined>) => {
-            const raw =
-              named.length > 0
-                ? named.map((n) => quote(args[n] ?? '')).join(' ')
-                : (args.arguments ?? '');
-            const r = await service.invoke(id, raw, {
-              by: 'user',
-              approved: true,
-              // Only with --trust-shell, and then by the usual rules (docs/invocation.md).
-              ...(options.trustShell ? {} : { remote: true }),
-            });
-            if (!r.ok)
-              throw new McpError(ErrorCode.InvalidParams, r.problem.message, { skill: id });
-            return {
-              description: s.description,
-              messages: [{ role: 'user', content: { type: 'text', text: r.value.text } }],
-            };
-          },
-        ),
-      );
+      const had = prompts.get(id);
+      if (had?.hash === s.contentHash) continue;
+      if (had) {
+        had.prompt.update({ ...promptConfig(s), callback: expand(s) as never });
+        had.hash = s.contentHash;
+      } else
+        prompts.set(id, {
+          prompt: server.registerPrompt(id, promptConfig(s), expand(s) as never),
+          hash: s.contentHash,
+        });
     }
   };
   syncPrompts();
@@ -197,15 +216,12 @@ export async function createSkillServer(
       files.clear();
       if (o.catalog) {
         view = await viewOf(service);
-        updateLoad(view.loadable);
+        updateLoad(view.loadable, view.refused);
         syncPrompts();
       }
-      if (!server.isConnected()) return;
-      if (o.catalog) {
-        server.sendToolListChanged();
-        server.sendPromptListChanged();
-      }
-      server.sendResourceListChanged();
+      // Updating load_skill and adding or removing prompts tell the client themselves (the SDK
+      // sends tools/ and prompts/list_changed); the resources are ours to announce.
+      if (server.isConnected()) server.sendResourceListChanged();
     },
   };
 }

@@ -26,18 +26,27 @@ export const PAGE_SIZE = 50;
 /** How long a host may treat an entry as current (a local folder changes under the user's hand). */
 const CACHE = { ttlMs: 10_000, cacheScope: 'private' } as const;
 
-const ListRequest = z.object({
-  method: z.literal('skills/list'),
-  params: z.object({ cursor: z.string().optional() }).passthrough().optional(),
-});
-const GetRequest = z.object({
-  method: z.literal('skills/get'),
-  params: z.object({ uri: z.string() }).passthrough(),
-});
+// The requests are checked here, not by the schemas: a bad parameter is -32602 with one line, where
+// a failed schema would be -32603 with the validator's dump.
+const ListRequest = z.object({ method: z.literal('skills/list'), params: z.unknown().optional() });
+const GetRequest = z.object({ method: z.literal('skills/get'), params: z.unknown().optional() });
 const DirectoryRequest = z.object({
   method: z.literal('resources/directory/read'),
-  params: z.object({ uri: z.string(), cursor: z.string().optional() }).passthrough(),
+  params: z.unknown().optional(),
 });
+
+/** The string parameter `key` of `params`, or -32602 naming it. */
+function param(params: unknown, key: string, required: boolean): string | undefined {
+  const v =
+    params && typeof params === 'object' ? (params as Record<string, unknown>)[key] : undefined;
+  if (v === undefined && !required) return undefined;
+  if (typeof v !== 'string')
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `params.${key} must be a string${required ? '' : ' when given'}`,
+    );
+  return v;
+}
 
 /** What the extension needs from the server: the addresses, and a skill's files. */
 export interface SkillSource {
@@ -48,13 +57,31 @@ export interface SkillSource {
 const invalid = (message: string, uri: string) =>
   new McpError(ErrorCode.InvalidParams, message, { uri });
 
-const cursorOf = (n: number): string => Buffer.from(`skills:${n}`).toString('base64url');
-function offsetOf(cursor: string | undefined): number {
+// A cursor holds the offset and the catalog it was made for: one from an older catalog, or made up,
+// is refused rather than silently giving a page of something else.
+const cursorOf = (n: number, version: string): string =>
+  Buffer.from(`skills:${n}:${version}`).toString('base64url');
+function offsetOf(cursor: string | undefined, version: string, total: number): number {
   if (cursor === undefined) return 0;
-  const m = /^skills:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw new McpError(ErrorCode.InvalidParams, 'Unknown cursor', { cursor });
-  return Number(m[1]);
+  const m = /^skills:(\d+):(.+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const n = m ? Number(m[1]) : Number.NaN;
+  if (!m || m[2] !== version || !(n > 0 && n < total))
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      'Unknown cursor: it was not given by this listing, or the skills changed since; list again from the start',
+      { cursor },
+    );
+  return n;
 }
+
+/** A short fingerprint of the served skills, for cursors. */
+const versionOf = (served: readonly SkillAddress[]): string => {
+  let h = 0x811c9dc5;
+  for (const a of served)
+    for (const ch of `${a.uri}|${a.skill.contentHash};`)
+      h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return (h >>> 0).toString(36);
+};
 
 /** The entry of one skill, or undefined when it cannot be served whole (over the limits). */
 async function entry(source: SkillSource, a: SkillAddress) {
@@ -75,7 +102,8 @@ async function entry(source: SkillSource, a: SkillAddress) {
 export function registerSkillsExtension(server: Server, source: SkillSource): void {
   server.setRequestHandler(ListRequest, async (req) => {
     const served = (await source.addresses()).filter((a) => a.conforms);
-    const start = offsetOf(req.params?.cursor);
+    const version = versionOf(served);
+    const start = offsetOf(param(req.params, 'cursor', false), version, served.length);
     const skills = [];
     let i = start;
     for (; i < served.length && skills.length < PAGE_SIZE; i++) {
@@ -85,13 +113,13 @@ export function registerSkillsExtension(server: Server, source: SkillSource): vo
     return {
       resultType: 'complete',
       skills,
-      ...(i < served.length ? { nextCursor: cursorOf(i) } : {}),
+      ...(i < served.length ? { nextCursor: cursorOf(i, version) } : {}),
       ...CACHE,
     };
   });
 
   server.setRequestHandler(GetRequest, async (req) => {
-    const uri = req.params.uri;
+    const uri = param(req.params, 'uri', true) as string;
     const a = (await source.addresses()).find((x) => x.conforms && x.uri === uri);
     const e = a && (await entry(source, a));
     if (!e) throw invalid(`No skill is served at ${uri}`, uri);
@@ -99,7 +127,7 @@ export function registerSkillsExtension(server: Server, source: SkillSource): vo
   });
 
   server.setRequestHandler(DirectoryRequest, async (req) => {
-    const uri = req.params.uri.replace(/\/+$/, '');
+    const uri = (param(req.params, 'uri', true) as string).replace(/\/+$/, '');
     const hit = resolveSkillUri(await source.addresses(), uri);
     const files = hit && (await source.files(hit.address));
     if (!hit || !files) throw invalid(`${uri} is not a directory resource`, uri);

@@ -51,16 +51,19 @@ const selected = loose({
 });
 
 /** The `load_skill` input: a name from the enum of skills the model may load. */
-function loadInput(names: readonly string[]) {
+function loadInput(names: readonly string[], refused: ReadonlyMap<string, string>) {
   const valid = [...new Set(names)].sort();
-  // An unknown name says which one was meant: the model fixes the call instead of guessing again.
-  const unknown = (input: unknown): string => {
+  // A name outside the enum says why: missing, not the model's to load, or which one was meant.
+  const why = (input: unknown): string => {
+    if (input === undefined) return 'name is required: the skill to load';
+    const reason = typeof input === 'string' ? refused.get(input) : undefined;
+    if (reason) return `\`${String(input)}\` may not be loaded by the model (${reason})`;
     const near = typeof input === 'string' ? closest(input, valid) : undefined;
     return `Unknown skill \`${String(input)}\`${near ? `: did you mean \`${near}\`?` : ''} (search_skills finds skills by task)`;
   };
   return {
     name: (valid.length > 0
-      ? z.enum(valid as [string, ...string[]], { error: (issue) => unknown(issue.input) })
+      ? z.enum(valid as [string, ...string[]], { error: (issue) => why(issue.input) })
       : z.string()
     ).describe('The skill to load.'),
   };
@@ -71,7 +74,8 @@ export function registerTools(
   server: McpServer,
   service: SkillService,
   names: readonly string[],
-): (names: readonly string[]) => void {
+  refused: ReadonlyMap<string, string>,
+): (names: readonly string[], refused: ReadonlyMap<string, string>) => void {
   server.registerTool(
     'list_skills',
     {
@@ -110,7 +114,7 @@ export function registerTools(
     {
       description:
         'Load a skill: its full instructions, its folder and the files it bundles. Call it when a task matches a skill, before doing the task.',
-      inputSchema: loadInput(names),
+      inputSchema: loadInput(names, refused),
       outputSchema: {
         name: z.string(),
         dir: z.string(),
@@ -205,7 +209,7 @@ export function registerTools(
       ),
   );
 
-  return (next) => {
-    load.update({ paramsSchema: loadInput(next) });
+  return (next, nextRefused) => {
+    load.update({ paramsSchema: loadInput(next, nextRefused) });
   };
 }

@@ -1,6 +1,7 @@
 // `skillset serve`: the MCP server, a thin face over the service (stdio, or Streamable HTTP).
 
 import { createService } from '../../core/service.js';
+import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
 import { settingsInput } from '../options.js';
 import type { IndexCliOptions } from './search.js';
 
@@ -18,6 +19,10 @@ export interface ServeCliOptions extends IndexCliOptions {
 export async function runServe(paths: string[], opts: ServeCliOptions): Promise<number> {
   const { serve } = await import('../../mcp/serve.js');
   const service = await createService(settingsInput(paths, opts));
+  // What concerns the run (an unusable cache, say) goes to stderr once, as the other commands say it.
+  if (!opts.quiet)
+    for (const d of service.settings.diagnostics)
+      if (d.severity !== 'info') process.stderr.write(`${formatDiagnostic(d)}\n`);
   const token = opts.token ?? process.env.SKILLSET_SERVE_TOKEN;
   await serve(service, {
     ...(opts.trustShell ? { trustShell: true } : {}),
