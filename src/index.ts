@@ -42,6 +42,14 @@ export type { Precedence, RootSpec } from './discover/scopes.js';
 export { CLAUDE_CODE_PRECEDENCE, DEFAULT_PRECEDENCE } from './discover/scopes.js';
 export { InternalError, SkillsetError } from './errors.js';
 export type { EvalReport, LabelledQuery, QueryOutcome } from './eval/eval.js';
+export type {
+  ExportOptions,
+  ExportResult,
+  ExportSkill,
+  ExportTarget,
+  Refusal,
+} from './export/index.js';
+export { EXPORT_TARGETS, exportSkills } from './export/index.js';
 export type { ExpandInput, ExpandResult } from './invoke/expand.js';
 export { expandSkill } from './invoke/expand.js';
 export type {

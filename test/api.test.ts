@@ -11,6 +11,7 @@ it('exports exactly the documented names', () => {
   assert.deepEqual(Object.keys(api).sort(), [
     'CLAUDE_CODE_PRECEDENCE',
     'DEFAULT_PRECEDENCE',
+    'EXPORT_TARGETS',
     'InternalError',
     'KNOWN_FIELDS',
     'REPORT_FORMATS',
@@ -27,6 +28,7 @@ it('exports exactly the documented names', () => {
     'estimateTokens',
     'evalManifest',
     'expandSkill',
+    'exportSkills',
     'formatDiagnostic',
     'formatDiagnosticReport',
     'lintSkills',

@@ -183,4 +183,39 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
       const { runServe } = await import('./commands/serve.js');
       process.exitCode = await runServe(paths, opts);
     });
+
+  withIndex(
+    p
+      .command('export')
+      .description(
+        "Write the library out for another agent's conventions: AGENTS.md, Cursor rules, .agents/skills copies or Copilot instructions (docs/export.md).",
+      )
+      .argument('[path...]', 'skills roots (default: the standard scopes)'),
+  )
+    .addOption(
+      new Option('--target <target>', 'what to write')
+        .choices(['agents-md', 'cursor', 'agents-dir', 'copilot'])
+        .makeOptionMandatory(),
+    )
+    .requiredOption('--out <dir>', 'the project folder to write into')
+    .option('--check', 'write nothing; exit 1 when a run would change something')
+    .option(
+      '--force',
+      'overwrite or remove files skillset did not write, or that were edited since',
+    )
+    .addOption(
+      new Option('--point-to <where>', 'what entries point to (default source)').choices([
+        'source',
+        'agents-dir',
+      ]),
+    )
+    .option('--always-apply', 'skills without paths always apply (Cursor, Copilot)')
+    .addHelpText(
+      'after',
+      '\nIdempotent: a second run changes nothing. Files written are recorded in .skillset-export.json.\nExit codes: 0 exported or in sync, 1 drift (--check) or a file refused, 2 usage error.',
+    )
+    .action(async (paths: string[], opts) => {
+      const { runExport } = await import('./commands/export.js');
+      process.exitCode = await runExport(paths, opts);
+    });
 }

@@ -6,6 +6,7 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import type { DiscoverResult } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
+import type { ExportOptions, ExportResult } from '../export/types.js';
 import { decideSkillPermission } from '../invoke/permissions.js';
 import type { LoadForm } from '../render/load-result.js';
 import type { SkillIndex } from '../search/search.js';
@@ -63,6 +64,8 @@ export interface SkillCalls {
   ): Promise<
     Outcome<{ skill: Skill; files: SkillFile[]; skipped: Array<{ path: string; reason: string }> }>
   >;
+  /** Write the library out for another agent's conventions (docs/export.md). */
+  export(options: Omit<ExportOptions, 'fs'>): Promise<Outcome<ExportResult>>;
   /** One file of a skill's folder, confined to it. */
   readFile(name: string, path: string): Promise<Outcome<Awaited<ReturnType<typeof readSkillFile>>>>;
 }
@@ -182,6 +185,11 @@ export function skillCalls(
         const skill = findSkill(d.skills, name);
         return { skill, ...(await skillFiles(skill, settings.fs)) };
       });
+    },
+    async export(o) {
+      const d = await discovered();
+      const { exportSkills } = await import('../export/export.js');
+      return attempt(seen(d), () => exportSkills(d.skills, o));
     },
     async readFile(name, rel) {
       const d = await discovered();

@@ -84,6 +84,9 @@ export const PROBLEM_CODES = Object.freeze([
   'eval/bad-manifest',
   'eval/empty-catalog',
   'eval/labels-differ',
+  'export/out-not-a-folder',
+  'export/unreadable-manifest',
+  'export/write-failed',
   'index/busy',
   'index/foreign',
   'index/unreadable',
@@ -107,6 +110,7 @@ export const PROBLEM_CODES = Object.freeze([
   'usage/unknown-profile',
   'usage/unknown-file',
   'usage/unknown-skill',
+  'usage/unknown-target',
   'usage/unsafe-path',
 ] as const);
 

@@ -1,0 +1,84 @@
+// The export's vocabulary: targets, options, the files a target wants, and what a run did.
+
+import type { Skill } from '../skill/types.js';
+import type { ExportFs } from './fs.js';
+
+/** Where a library is exported to: one agent convention each (docs/export.md). */
+export type ExportTarget = 'agents-md' | 'cursor' | 'agents-dir' | 'copilot';
+
+/** Every target, in the order the docs list them. */
+export const EXPORT_TARGETS: readonly ExportTarget[] = [
+  'agents-md',
+  'cursor',
+  'agents-dir',
+  'copilot',
+];
+
+/** What an export needs of a skill. */
+export type ExportSkill = Pick<Skill, 'id' | 'name' | 'description' | 'path' | 'dir'> & {
+  frontmatter: Pick<Skill['frontmatter'], 'paths' | 'disableModelInvocation'>;
+};
+
+/** Options of exportSkills. */
+export interface ExportOptions {
+  target: ExportTarget;
+  /** The project folder written into (made if missing). */
+  outDir: string;
+  /** Write nothing; report in `drift` what a run would change. */
+  check?: boolean;
+  /** Overwrite or remove files skillset did not write, or that were edited since. */
+  force?: boolean;
+  /**
+   * What AGENTS.md entries, rules and instructions point to: the skill where it was found
+   * (`source`, the default) or its copy under `.agents/skills` (`agents-dir`, for a project that
+   * exports both).
+   */
+  pointTo?: 'source' | 'agents-dir';
+  /** Skills without `paths`: Cursor rules and Copilot instructions always apply (default false: on demand). */
+  alwaysApply?: boolean;
+  /** AGENTS.md bytes Codex reads (default 32,768: `project_doc_max_bytes`); past it, a warning. */
+  agentsMdMaxBytes?: number;
+  /** The file system (default: the real one). */
+  fs?: ExportFs;
+}
+
+/** A file skillset would not touch, and why. */
+export interface Refusal {
+  /** Relative to the out folder, `/`-separated. */
+  path: string;
+  reason: string;
+}
+
+/** What an export did (or, with `check`, would do). Paths are relative to the out folder, `/`-separated, sorted. */
+export interface ExportResult {
+  target: ExportTarget;
+  /** The out folder, absolute. */
+  outDir: string;
+  /** Files created or changed (the manifest included when it changed). Empty with `check`. */
+  written: string[];
+  /** Files already as the export wants them. */
+  unchanged: string[];
+  /** Files of skills that are gone, removed. Empty with `check`. */
+  removed: string[];
+  /** With `check`: every file a run would write, remove or refuse. Empty otherwise. */
+  drift: string[];
+  /** Files not ours (or edited since) that were left alone; `force` overwrites them. */
+  refused: Refusal[];
+  /** Notes for the user: the AGENTS.md size, links not followed, skills left out. */
+  warnings: string[];
+}
+
+/** One file a target wants, relative to the out folder. */
+export interface DesiredFile {
+  path: string;
+  bytes: Buffer;
+  /** Keep the source's executable bit (agents-dir copies of scripts). */
+  executable?: boolean;
+  /** The file is shared with its owner (AGENTS.md): only the marked block is ours, so it is never refused. */
+  shared?: boolean;
+}
+
+/** A file as found in the out folder. */
+export type ExistingFile =
+  | { kind: 'file'; bytes: Buffer; executable: boolean }
+  | { kind: 'other'; what: string };
