@@ -1,14 +1,8 @@
-// Export a skill library for other agents' conventions (docs/export.md).
+// Export a skill library for other agents' conventions (docs/export.md): what the public API offers.
 
 export { exportSkills } from './export.js';
-export { exportExitCode, formatExportResult } from './format.js';
-export type { ExportFs, ExportStat } from './fs.js';
-export { MANIFEST_FILE } from './manifest.js';
-export { type ExportPlan, type PlanInput, planExport } from './plan.js';
 export {
-  type DesiredFile,
   EXPORT_TARGETS,
-  type ExistingFile,
   type ExportOptions,
   type ExportResult,
   type ExportSkill,
