@@ -218,4 +218,62 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
       const { runExport } = await import('./commands/export.js');
       process.exitCode = await runExport(paths, opts);
     });
+
+  withIndex(
+    p
+      .command('build')
+      .description(
+        'Build a tier for a big library: one router skill and one roster (a 220-character gloss a skill) per domain, and an entry router (docs/tiers.md).',
+      )
+      .argument('[path...]', 'skills roots (default: the standard scopes)'),
+  )
+    .requiredOption(
+      '--out <dir>',
+      'the folder the tier is written to (its name is the entry router’s)',
+    )
+    .addOption(
+      new Option(
+        '--domains-from <how>',
+        'a skill’s domain: its first folder, or its front matter domain',
+      )
+        .choices(['path', 'field'])
+        .default('path'),
+    )
+    .option('--check', 'write nothing; exit 1 when the folder differs from a fresh build')
+    .option(
+      '--measure',
+      'print the tier’s token cost at session start against listing every description',
+    )
+    .addHelpText('after', '\nExit codes: 0 built or in step, 1 drift (--check), 2 usage error.')
+    .action(async (paths: string[], opts) => {
+      const { runBuild } = await import('./commands/tier.js');
+      process.exitCode = await runBuild(paths, opts);
+    });
+
+  withIndex(
+    p
+      .command('gloss-coverage')
+      .description(
+        'Say which skills route on a term through their gloss, and which declare it but clip it (docs/tiers.md).',
+      )
+      .argument('<term>', 'a word or phrase')
+      .argument('[path...]', 'skills roots (default: the standard scopes)'),
+  )
+    .option('--domain <domain>', 'only this domain')
+    .addOption(
+      new Option(
+        '--domains-from <how>',
+        'a skill’s domain: its first folder, or its front matter domain',
+      )
+        .choices(['path', 'field'])
+        .default('path'),
+    )
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 nothing clipped, 1 some skill clips the term, 2 usage error.',
+    )
+    .action(async (term: string, paths: string[], opts) => {
+      const { runGlossCoverage } = await import('./commands/tier.js');
+      process.exitCode = await runGlossCoverage(term, paths, opts);
+    });
 }

@@ -15,6 +15,7 @@ import { makeDirs } from '../util/dirs.js';
 import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
 import { type SkillCalls, skillCalls } from './service-skills.js';
+import { type TierCalls, tierCalls } from './service-tier.js';
 import { resolveSettings, type Settings, type SettingsInput } from './settings.js';
 import { findSkill } from './skill-lookup.js';
 import type { IndexReport, LintReport, ShowResult, SkillSummary } from './views.js';
@@ -38,7 +39,7 @@ export interface EvalOptions {
 export type IndexProgress = (done: number, total: number) => void;
 
 /** One service over one set of settings. */
-export interface SkillService extends SkillCalls {
+export interface SkillService extends SkillCalls, TierCalls {
   readonly settings: Settings;
   /** The skills found, sorted by id. */
   list(): Promise<Outcome<SkillSummary[]>>;
@@ -136,6 +137,7 @@ export async function createService(
   return {
     settings,
     ...skillCalls(settings, discovered, opened, seen),
+    ...tierCalls(settings, discovered, seen),
     async list() {
       const d = await discovered();
       return attempt(seen(d), () => d.skills.map(skillSummary));

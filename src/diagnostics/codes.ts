@@ -95,6 +95,7 @@ export const PROBLEM_CODES = Object.freeze([
   'invoke/shell-failed',
   'invoke/shell-timeout',
   'skill/unreadable',
+  'tier/write-failed',
   'usage/ambiguous-skill',
   'usage/cannot-listen',
   'usage/insecure-bind',

@@ -1,0 +1,66 @@
+// `skillset build` and `skillset gloss-coverage`: thin faces over the service's tier calls.
+
+import { unwrap, writeOut } from '../options.js';
+import { type IndexCliOptions, service } from './search.js';
+
+/** Options of `build`. */
+export interface BuildCliOptions extends IndexCliOptions {
+  out: string;
+  domainsFrom?: 'path' | 'field';
+  check?: boolean;
+  measure?: boolean;
+}
+
+/** `skillset build [PATH…] --out DIR`: 0 built (or in sync), 1 drift under --check. */
+export async function runBuild(paths: string[], opts: BuildCliOptions): Promise<number> {
+  const { measureText } = await import('../../tier/format.js');
+  const { service: s, done } = await service(paths, opts);
+  const outcome = await s.build({
+    out: opts.out,
+    ...(opts.domainsFrom ? { domainsFrom: opts.domainsFrom } : {}),
+    ...(opts.check ? { check: true } : {}),
+    ...(opts.measure ? { measure: true } : {}),
+  });
+  done();
+  const r = unwrap(outcome, opts, { summariseLibrary: true });
+  const drift = r.drift
+    ? r.drift.missing.length + r.drift.changed.length + r.drift.extra.length
+    : 0;
+  if (opts.json) await writeOut(`${JSON.stringify(r, null, 2)}\n`);
+  else {
+    const lines: string[] = [];
+    if (r.measure) lines.push(measureText(r.measure).replace(/\n$/, ''));
+    if (r.drift)
+      lines.push(
+        drift === 0
+          ? `${r.out}: in step with a fresh build (${r.files.length} files)`
+          : `${r.out} differs from a fresh build: ${[
+              ...r.drift.missing.map((f) => `missing ${f}`),
+              ...r.drift.changed.map((f) => `changed ${f}`),
+              ...r.drift.extra.map((f) => `extra ${f}`),
+            ].join('; ')}`,
+      );
+    if (!r.drift && !r.measure)
+      lines.push(`${r.out}: ${r.files.length} files, ${r.written.length} written`);
+    await writeOut(`${lines.join('\n')}\n`);
+  }
+  return drift > 0 ? 1 : 0;
+}
+
+/** `skillset gloss-coverage TERM [PATH…]`: 1 when any skill declares the term and clips it. */
+export async function runGlossCoverage(
+  term: string,
+  paths: string[],
+  opts: IndexCliOptions & { domain?: string; domainsFrom?: 'path' | 'field' },
+): Promise<number> {
+  const { coverageText } = await import('../../tier/format.js');
+  const { service: s, done } = await service(paths, opts);
+  const outcome = await s.glossCoverage(term, {
+    ...(opts.domain ? { domain: opts.domain } : {}),
+    ...(opts.domainsFrom ? { domainsFrom: opts.domainsFrom } : {}),
+  });
+  done();
+  const r = unwrap(outcome, opts, { summariseLibrary: true });
+  await writeOut(opts.json ? `${JSON.stringify(r, null, 2)}\n` : coverageText(r));
+  return r.clipped.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,165 @@
+// The tiered catalog of a large library (SPEC S10): an entry router, one router skill per domain, and
+// one roster per domain with a gloss per skill, as files. Pure: the same skills give the same bytes.
+
+import { type DomainOverrides, deriveRouters } from './derive.js';
+import { type DomainStrategy, domainOf, relativeSkillPath, type TierSkill } from './domains.js';
+import { buildGloss, clipWords, GLOSS_BUDGET } from './gloss.js';
+import {
+  type DomainView,
+  entryDescription,
+  renderDomainRouter,
+  renderEntryRouter,
+  renderRoster,
+  routerDescription,
+} from './render.js';
+import { splitDescription } from './split.js';
+
+/** How a tier is built; every field is optional. */
+export interface TierOptions {
+  /** How skills are put in domains (default `path`: the first folder below the root). */
+  domainOf?: DomainStrategy;
+  /** The library's name: the entry router's name, so the tier's folder should be named so (default `skills`). */
+  library?: string;
+  /** Put before every roster path (default ''): the library root as the reader will see it, e.g. `skills/`. */
+  pathPrefix?: string;
+  /** The path a roster prints for a skill (default: `pathPrefix` + its SKILL.md below its root). */
+  pathOf?: (skill: TierSkill) => string;
+  /** The gloss budget in characters (default 220). */
+  budget?: number;
+  /** Hand-written router parts by domain, replacing what is derived. */
+  domains?: Readonly<Record<string, DomainOverrides>>;
+}
+
+/** One file of a tier: its path below the tier's folder (`/`-separated) and its text. */
+export interface TierFile {
+  path: string;
+  text: string;
+}
+
+/** One domain of a planned tier. */
+export interface PlannedDomain {
+  domain: string;
+  /** The router's front matter description (what is paid at session start). */
+  description: string;
+  router: string;
+  roster: string;
+  skills: TierSkill[];
+}
+
+/** A tier before it is files: the entry router and the domains, sorted by name. */
+export interface TierPlan {
+  library: string;
+  entryDescription: string;
+  entry: string;
+  domains: PlannedDomain[];
+}
+
+/** How far the files on disk are from a fresh build. */
+export interface TierDrift {
+  /** Expected, absent on disk. */
+  missing: string[];
+  /** On disk with other bytes. */
+  changed: string[];
+  /** On disk, not part of the tier. */
+  extra: string[];
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Featured entry points say what a skill is for in at most this many characters. */
+const FEATURED_CHARS = 100;
+
+/** Plan the tier of `skills`: group by domain, derive each router, gloss each skill. */
+export function planTier(skills: readonly TierSkill[], options: TierOptions = {}): TierPlan {
+  const strategy = options.domainOf ?? 'path';
+  const library = options.library ?? 'skills';
+  const pathOf =
+    options.pathOf ?? ((s: TierSkill) => `${options.pathPrefix ?? ''}${relativeSkillPath(s)}`);
+  const byDomain = new Map<string, TierSkill[]>();
+  for (const s of [...skills].sort((a, b) => byText(a.id, b.id))) {
+    const d = domainOf(s, strategy);
+    const list = byDomain.get(d);
+    if (list) list.push(s);
+    else byDomain.set(d, [s]);
+  }
+  const names = [...byDomain.keys()].sort(byText);
+  const sorted = new Map(names.map((d) => [d, byDomain.get(d) as TierSkill[]]));
+  const parts = deriveRouters(sorted, options.domains);
+  const byId = new Map(skills.map((s) => [s.id, s]));
+
+  const views: DomainView[] = [];
+  const domains: PlannedDomain[] = [];
+  for (const [domain, members] of sorted) {
+    const p = parts.get(domain);
+    if (!p) continue;
+    const description = routerDescription(domain, members.length, p.scope, p.vocabulary, p.notFor);
+    const entries = members
+      .map((s) => ({
+        path: pathOf(s),
+        gloss: buildGloss(s.description, options.budget ?? GLOSS_BUDGET),
+      }))
+      .sort((a, b) => byText(a.path, b.path));
+    const featured = p.featured.flatMap((id) => {
+      const s = byId.get(id);
+      return s
+        ? [
+            {
+              path: pathOf(s),
+              what: clipWords(splitDescription(s.description).lead, FEATURED_CHARS),
+            },
+          ]
+        : [];
+    });
+    const view: DomainView = { domain, description, scope: p.scope, featured, entries };
+    views.push(view);
+    domains.push({
+      domain,
+      description,
+      router: renderDomainRouter(view),
+      roster: renderRoster(view),
+      skills: members,
+    });
+  }
+  const topics = [...parts.values()]
+    .flatMap((p) => p.scopeWords.slice(0, 2))
+    .filter((t, i, all) => all.indexOf(t) === i);
+  const description = entryDescription(library, views, topics);
+  return {
+    library,
+    entryDescription: description,
+    entry: renderEntryRouter(library, description, views),
+    domains,
+  };
+}
+
+/** The files of a tier, sorted by path: `SKILL.md`, then `<domain>/SKILL.md` and its roster. */
+export function buildTier(skills: readonly TierSkill[], options: TierOptions = {}): TierFile[] {
+  return tierFiles(planTier(skills, options));
+}
+
+/** The files of a planned tier, sorted by path. */
+export function tierFiles(plan: TierPlan): TierFile[] {
+  const files: TierFile[] = [{ path: 'SKILL.md', text: plan.entry }];
+  for (const d of plan.domains) {
+    files.push({ path: `${d.domain}/SKILL.md`, text: d.router });
+    files.push({ path: `${d.domain}/references/skill-index.md`, text: d.roster });
+  }
+  return files.sort((a, b) => byText(a.path, b.path));
+}
+
+/** Compare a fresh build with the files found in the tier's folder (`--check`). */
+export function tierDrift(
+  expected: readonly TierFile[],
+  actual: ReadonlyMap<string, string>,
+): TierDrift {
+  const want = new Map(expected.map((f) => [f.path, f.text]));
+  const missing: string[] = [];
+  const changed: string[] = [];
+  for (const [p, text] of want) {
+    const found = actual.get(p);
+    if (found === undefined) missing.push(p);
+    else if (found !== text) changed.push(p);
+  }
+  const extra = [...actual.keys()].filter((p) => !want.has(p)).sort(byText);
+  return { missing: missing.sort(byText), changed: changed.sort(byText), extra };
+}

@@ -1,0 +1,65 @@
+// `skillset build` over the 978-skill library as a user runs it: 11 domain routers, 11 rosters and an
+// entry router; --check in step after a build and not after one description is edited; --measure.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { cliPath, corporaDir } from '../src/test-support/paths.js';
+
+const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
+const cli = (args: string[]) =>
+  spawnSync(process.execPath, [cliPath, ...args, '--no-cache', '-q'], { encoding: 'utf8' });
+
+describe('skillset build', () => {
+  it('writes a router and a roster per domain and an entry router; --check sees an edited description', () => {
+    const lib = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-lib-')), 'skills');
+    cpSync(salesforce, lib, { recursive: true });
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-')), 'salesforce');
+    const built = cli(['build', lib, '--out', out, '--json']);
+    assert.equal(built.status, 0, built.stderr);
+    const files = JSON.parse(built.stdout).files as string[];
+    const routers = files.filter((f) => /^[^/]+\/SKILL\.md$/.test(f));
+    const rosters = files.filter((f) => f.endsWith('/references/skill-index.md'));
+    assert.equal(routers.length, 11);
+    assert.equal(rosters.length, 11);
+    assert.ok(existsSync(path.join(out, 'SKILL.md')));
+    const rosterLines = rosters
+      .map(
+        (r) =>
+          readFileSync(path.join(out, r), 'utf8')
+            .split('\n')
+            .filter((l) => l.startsWith('- ')).length,
+      )
+      .reduce((a, b) => a + b, 0);
+    assert.equal(rosterLines, 978);
+    assert.equal(cli(['build', lib, '--out', out, '--check']).status, 0);
+    const again = cli(['build', lib, '--out', out, '--json']);
+    assert.deepEqual(JSON.parse(again.stdout).written, []);
+    // One description edited: the tier is stale.
+    const file = path.join(lib, 'apex', 'apex-aggregate-queries', 'SKILL.md');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        /^description: .*$/m,
+        'description: "Aggregate queries, edited."',
+      ),
+    );
+    const drift = cli(['build', lib, '--out', out, '--check', '--json']);
+    assert.equal(drift.status, 1, drift.stdout.slice(0, 500));
+    assert.ok(JSON.parse(drift.stdout).drift.changed.length > 0);
+  });
+
+  it('measures the tier at session start against listing all 978 descriptions', () => {
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-m-')), 'salesforce');
+    const r = cli(['build', salesforce, '--out', out, '--measure', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const m = JSON.parse(r.stdout).measure;
+    assert.ok(m, r.stdout.slice(0, 300));
+    const text = cli(['build', salesforce, '--out', out, '--measure']).stdout;
+    assert.match(text, /Listing every skill: [\d,]+ tokens \(978 components\)/);
+    assert.match(text, /At session start: [\d,]+ tokens/);
+  });
+});
