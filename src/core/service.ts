@@ -14,8 +14,8 @@ import type { SelectContext } from '../select/score.js';
 import { makeDirs } from '../util/dirs.js';
 import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
-import { type SkillCalls, skillCalls } from './service-skills.js';
-import { type TierCalls, tierCalls } from './service-tier.js';
+import type { SkillCalls } from './service-skills.js';
+import type { TierCalls } from './service-tier.js';
 import { resolveSettings, type Settings, type SettingsInput } from './settings.js';
 import { findSkill } from './skill-lookup.js';
 import type { IndexReport, LintReport, ShowResult, SkillSummary } from './views.js';
@@ -136,8 +136,7 @@ export async function createService(
 
   return {
     settings,
-    ...skillCalls(settings, discovered, opened, seen),
-    ...tierCalls(settings, discovered, seen),
+    ...lazySkillCalls(settings, discovered, opened, seen),
     async list() {
       const d = await discovered();
       return attempt(seen(d), () => d.skills.map(skillSummary));
@@ -262,6 +261,38 @@ export async function createService(
       index?.close();
       index = undefined;
     },
+  };
+}
+
+/**
+ * The skill and tier calls, loaded on first use: search, list and select never evaluate the listing,
+ * invocation, permission, export or tier modules.
+ */
+function lazySkillCalls(
+  settings: Settings,
+  discovered: () => Promise<DiscoverResult>,
+  opened: () => Promise<SkillIndex>,
+  seen: (d: DiscoverResult) => Diagnostic[],
+): SkillCalls & TierCalls {
+  let skills: Promise<SkillCalls> | undefined;
+  let tiers: Promise<TierCalls> | undefined;
+  const s = () =>
+    (skills ??= import('./service-skills.js').then((m) =>
+      m.skillCalls(settings, discovered, opened, seen),
+    ));
+  const t = () =>
+    (tiers ??= import('./service-tier.js').then((m) => m.tierCalls(settings, discovered, seen)));
+  return {
+    catalog: async () => (await s()).catalog(),
+    listing: async (o) => (await s()).listing(o),
+    load: async (n, o) => (await s()).load(n, o),
+    invoke: async (n, a, o) => (await s()).invoke(n, a, o),
+    doctor: async (o) => (await s()).doctor(o),
+    files: async (n) => (await s()).files(n),
+    export: async (o) => (await s()).export(o),
+    readFile: async (n, p) => (await s()).readFile(n, p),
+    build: async (o) => (await t()).build(o),
+    glossCoverage: async (term, o) => (await t()).glossCoverage(term, o),
   };
 }
 

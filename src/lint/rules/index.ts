@@ -9,6 +9,7 @@ import { nearDuplicateDescription } from './catalog/near-duplicate-description.j
 import { composeExtendsRule } from './compose/extends.js';
 import { composeImports } from './compose/imports.js';
 import { composePrerequisites } from './compose/prerequisites.js';
+import { glossClipsRouting } from './description/gloss-clips-routing.js';
 import { whenToUse } from './description/when-to-use.js';
 import { allowedToolsType } from './frontmatter/allowed-tools-type.js';
 import { compatibilityLength } from './frontmatter/compatibility-length.js';
@@ -32,6 +33,7 @@ export const RULES: readonly Rule<never>[] = [
   composeExtendsRule,
   composeImports,
   composePrerequisites,
+  glossClipsRouting,
   whenToUse,
   allowedToolsType,
   compatibilityLength,
