@@ -17,15 +17,21 @@ describe('skillset build', () => {
   it('writes a router and a roster per domain and an entry router; --check sees an edited description', () => {
     const lib = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-lib-')), 'skills');
     cpSync(salesforce, lib, { recursive: true });
-    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-')), 'salesforce');
-    const built = cli(['build', lib, '--out', out, '--json']);
+    const out = mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-'));
+    const built = cli(['build', lib, '--out', out, '--name', 'salesforce', '--json']);
     assert.equal(built.status, 0, built.stderr);
     const files = JSON.parse(built.stdout).files as string[];
-    const routers = files.filter((f) => /^[^/]+\/SKILL\.md$/.test(f));
+    const routers = files.filter((f) => /^salesforce-[a-z]+\/SKILL\.md$/.test(f));
     const rosters = files.filter((f) => f.endsWith('/references/skill-index.md'));
     assert.equal(routers.length, 11);
     assert.equal(rosters.length, 11);
-    assert.ok(existsSync(path.join(out, 'SKILL.md')));
+    assert.ok(existsSync(path.join(out, 'salesforce', 'SKILL.md')));
+    // Sibling skills, as agents load them: the entry router and eleven domain routers.
+    const listed = cli(['list', out, '--json']);
+    assert.deepEqual(
+      (JSON.parse(listed.stdout) as Array<{ id: string }>).map((s) => s.id).sort(),
+      ['salesforce', ...routers.map((r) => r.split('/')[0] as string)].sort(),
+    );
     const rosterLines = rosters
       .map(
         (r) =>
@@ -35,8 +41,8 @@ describe('skillset build', () => {
       )
       .reduce((a, b) => a + b, 0);
     assert.equal(rosterLines, 978);
-    assert.equal(cli(['build', lib, '--out', out, '--check']).status, 0);
-    const again = cli(['build', lib, '--out', out, '--json']);
+    assert.equal(cli(['build', lib, '--out', out, '--name', 'salesforce', '--check']).status, 0);
+    const again = cli(['build', lib, '--out', out, '--name', 'salesforce', '--json']);
     assert.deepEqual(JSON.parse(again.stdout).written, []);
     // One description edited: the tier is stale.
     const file = path.join(lib, 'apex', 'apex-aggregate-queries', 'SKILL.md');
@@ -47,7 +53,7 @@ describe('skillset build', () => {
         'description: "Aggregate queries, edited."',
       ),
     );
-    const drift = cli(['build', lib, '--out', out, '--check', '--json']);
+    const drift = cli(['build', lib, '--out', out, '--name', 'salesforce', '--check', '--json']);
     assert.equal(drift.status, 1, drift.stdout.slice(0, 500));
     assert.ok(JSON.parse(drift.stdout).drift.changed.length > 0);
   });

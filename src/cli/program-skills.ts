@@ -229,7 +229,11 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
   )
     .requiredOption(
       '--out <dir>',
-      'the folder the tier is written to (its name is the entry router’s)',
+      'the skills folder the tier’s skills are written into (.claude/skills, say)',
+    )
+    .option(
+      '--name <name>',
+      'the tier’s name: its entry router, and the prefix of its domain routers (default: the library folder’s)',
     )
     .addOption(
       new Option(

@@ -23,7 +23,10 @@ import type { Settings } from './settings.js';
 
 /** What `build` does: write the tier, check it, or measure it. */
 export interface BuildOptions {
+  /** The skills folder the tier's skills are written into (`.claude/skills`, say). */
   out: string;
+  /** The tier's name: its entry router, and the prefix of its domain routers (default: the library's folder name). */
+  name?: string;
   domainsFrom?: 'path' | 'field';
   check?: boolean;
   measure?: boolean;
@@ -51,25 +54,36 @@ export interface TierCalls {
   ): Promise<Outcome<GlossCoverage>>;
 }
 
-/** The files below `dir` that a tier could hold: SKILL.md files and rosters, by relative path. */
-function readTier(dir: string): Map<string, string> {
+/** The tier's files found in `dir`: its entry router's and its domain routers' folders only. */
+function readTier(dir: string, name: string): Map<string, string> {
   const out = new Map<string, string>();
-  const walk = (d: string, rel: string, depth: number) => {
-    let entries: nodeFs.Dirent[];
-    try {
-      entries = nodeFs.readdirSync(d, { withFileTypes: true });
-    } catch {
-      return;
+  let folders: nodeFs.Dirent[];
+  try {
+    folders = nodeFs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const f of folders) {
+    if (!f.isDirectory() || (f.name !== name && !f.name.startsWith(`${name}-`))) continue;
+    for (const rel of ['SKILL.md', 'references/skill-index.md']) {
+      const file = path.join(dir, f.name, ...rel.split('/'));
+      if (nodeFs.existsSync(file)) out.set(`${f.name}/${rel}`, nodeFs.readFileSync(file, 'utf8'));
     }
-    for (const e of entries) {
-      const r = rel === '' ? e.name : `${rel}/${e.name}`;
-      if (e.isDirectory() && depth < 3) walk(path.join(d, e.name), r, depth + 1);
-      else if (e.isFile() && (e.name === 'SKILL.md' || r.endsWith('references/skill-index.md')))
-        out.set(r, nodeFs.readFileSync(path.join(d, e.name), 'utf8'));
-    }
-  };
-  walk(dir, '', 0);
+  }
   return out;
+}
+
+/** A tier's default name: the library folder's, or its parent's when that is just `skills`. */
+function defaultName(roots: readonly { path: string }[], out: string): string {
+  const root = roots[0]?.path ?? out;
+  const base = path.basename(root);
+  const name = base === 'skills' ? path.basename(path.dirname(root)) : base;
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'library'
+  );
 }
 
 /** The tier calls over a service's settings and catalog. */
@@ -83,15 +97,16 @@ export function tierCalls(
       const d = await discovered();
       return attempt(seen(d), () => {
         const out = path.resolve(settings.cwd, o.out);
+        const name = o.name ?? defaultName(d.roots, out);
         const options = {
           domainOf: (o.domainsFrom ?? 'path') as DomainStrategy,
-          library: path.basename(out),
+          library: name,
           pathOf: (s: { path: string }) => path.relative(out, s.path).split(path.sep).join('/'),
         };
         const files = buildTier(d.skills, options);
         const report: BuildReport = { out, files: files.map((f) => f.path), written: [] };
         if (o.measure) report.measure = measureTier(d.skills, options);
-        if (o.check) report.drift = tierDrift(files, readTier(out));
+        if (o.check) report.drift = tierDrift(files, readTier(out, name));
         if (o.check || o.measure) return report;
         try {
           for (const f of files) {

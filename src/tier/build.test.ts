@@ -62,18 +62,18 @@ describe('buildTier on a small library', () => {
     assert.deepEqual(
       files.map((f) => f.path),
       [
-        'SKILL.md',
-        'deploy/SKILL.md',
-        'deploy/references/skill-index.md',
-        'review/SKILL.md',
-        'review/references/skill-index.md',
+        'acme-deploy/SKILL.md',
+        'acme-deploy/references/skill-index.md',
+        'acme-review/SKILL.md',
+        'acme-review/references/skill-index.md',
+        'acme/SKILL.md',
       ],
     );
   });
 
   it('writes the roster: one gloss per skill, sorted by path', () => {
     assert.equal(
-      text(files, 'deploy/references/skill-index.md'),
+      text(files, 'acme-deploy/references/skill-index.md'),
       `# \`deploy\` skill roster (2 skills)
 
 The lookup that needs no index: scan this file, pick a skill by its path and gloss, then open that
@@ -94,8 +94,8 @@ and open Y instead of this skill.
 
   it('gives each router a scope, trigger vocabulary and negative routing lifted from its skills’ redirects', () => {
     assert.ok(
-      text(files, 'review/SKILL.md').startsWith(`---
-name: review
+      text(files, 'acme-review/SKILL.md').startsWith(`---
+name: acme-review
 description: "Router for the one \`review\` skill. Skills on review. Use when the request mentions code. NOT for release notes — use deploy. Finds and opens the exact skill to read; it does not contain the guidance itself."
 ---
 
@@ -103,7 +103,7 @@ description: "Router for the one \`review\` skill. Skills on review. Use when th
 `),
     );
     assert.ok(
-      text(files, 'SKILL.md').startsWith(`---
+      text(files, 'acme/SKILL.md').startsWith(`---
 name: acme
 description: "Entry point for the acme library: 3 skills across 2 domains (deploy, review). Use for any question about app, build, review. It does not answer questions itself; it routes to the domain router that does, and that router to the skill."
 ---
@@ -112,7 +112,7 @@ description: "Entry point for the acme library: 3 skills across 2 domains (deplo
   });
 
   it('features entry points and tells the reader to answer from the skill, not the router', () => {
-    const router = text(files, 'deploy/SKILL.md');
+    const router = text(files, 'acme-deploy/SKILL.md');
     assert.match(
       router,
       /## Featured entry points\n\n[\s\S]*?\n\n- `deploy\/build-local\/SKILL\.md` — building the app on a laptop\n- `deploy\/release-app\/SKILL\.md` — Ship the app to production\n/u,
@@ -138,7 +138,7 @@ description: "Entry point for the acme library: 3 skills across 2 domains (deplo
         },
       },
     });
-    const router = text(custom, 'deploy/SKILL.md');
+    const router = text(custom, 'acme-deploy/SKILL.md');
     assert.match(
       router,
       /^description: "Router for the 2 `deploy` skills\. Shipping\. Use when the request mentions deploy\. Finds/mu,
@@ -221,17 +221,26 @@ describe('buildTier on the salesforce-skills library', () => {
   it('has 11 domains, each with its router and roster, and an entry router', () => {
     assert.deepEqual(
       files.map((f) => f.path),
-      ['SKILL.md', ...domains.flatMap((d) => [`${d}/SKILL.md`, `${d}/references/skill-index.md`])],
+      [
+        ...domains.flatMap((d) => [
+          `salesforce-${d}/SKILL.md`,
+          `salesforce-${d}/references/skill-index.md`,
+        ]),
+        'salesforce/SKILL.md',
+      ].sort(),
     );
-    const entry = text(files, 'SKILL.md');
+    const entry = text(files, 'salesforce/SKILL.md');
     for (const d of domains)
-      assert.match(entry, new RegExp(`\\| \`${d}\` \\| \\d+ \\| \`${d}/SKILL\\.md\` \\|`, 'u'));
+      assert.match(
+        entry,
+        new RegExp(`\\| \`${d}\` \\| \\d+ \\| \`\\.\\./salesforce-${d}/SKILL\\.md\` \\|`, 'u'),
+      );
   });
 
   it('lists every skill once, in its domain’s roster, within the gloss budget', () => {
     let listed = 0;
     for (const d of domains) {
-      const lines = text(files, `${d}/references/skill-index.md`)
+      const lines = text(files, `salesforce-${d}/references/skill-index.md`)
         .split('\n')
         .filter((l) => l.startsWith('- `'));
       const inDomain = skills.filter((s) => domainOf(s, 'path') === d).length;
@@ -249,11 +258,11 @@ describe('buildTier on the salesforce-skills library', () => {
 
   it('names each router after its folder, within the description cap, with 8 featured skills of its own', () => {
     for (const d of domains) {
-      const router = text(files, `${d}/SKILL.md`);
+      const router = text(files, `salesforce-${d}/SKILL.md`);
       assert.match(
         router,
         new RegExp(
-          `^---\\nname: ${d}\\ndescription: "Router for the \\d+ \`${d}\` skills\\. `,
+          `^---\\nname: salesforce-${d}\\ndescription: "Router for the \\d+ \`${d}\` skills\\. `,
           'u',
         ),
       );

@@ -110,7 +110,14 @@ export function planTier(skills: readonly TierSkill[], options: TierOptions = {}
           ]
         : [];
     });
-    const view: DomainView = { domain, description, scope: p.scope, featured, entries };
+    const view: DomainView = {
+      domain,
+      folder: `${library}-${domain}`,
+      description,
+      scope: p.scope,
+      featured,
+      entries,
+    };
     views.push(view);
     domains.push({
       domain,
@@ -132,17 +139,21 @@ export function planTier(skills: readonly TierSkill[], options: TierOptions = {}
   };
 }
 
-/** The files of a tier, sorted by path: `SKILL.md`, then `<domain>/SKILL.md` and its roster. */
+/**
+ * The files of a tier, sorted by path: the entry router `<library>/SKILL.md`, and beside it each
+ * domain's router `<library>-<domain>/SKILL.md` with its roster (sibling skills, as agents load them).
+ */
 export function buildTier(skills: readonly TierSkill[], options: TierOptions = {}): TierFile[] {
   return tierFiles(planTier(skills, options));
 }
 
 /** The files of a planned tier, sorted by path. */
 export function tierFiles(plan: TierPlan): TierFile[] {
-  const files: TierFile[] = [{ path: 'SKILL.md', text: plan.entry }];
+  const files: TierFile[] = [{ path: `${plan.library}/SKILL.md`, text: plan.entry }];
   for (const d of plan.domains) {
-    files.push({ path: `${d.domain}/SKILL.md`, text: d.router });
-    files.push({ path: `${d.domain}/references/skill-index.md`, text: d.roster });
+    const folder = `${plan.library}-${d.domain}`;
+    files.push({ path: `${folder}/SKILL.md`, text: d.router });
+    files.push({ path: `${folder}/references/skill-index.md`, text: d.roster });
   }
   return files.sort((a, b) => byText(a.path, b.path));
 }

@@ -16,6 +16,8 @@ export interface FeaturedEntry {
 /** One domain as the renderers see it. */
 export interface DomainView {
   domain: string;
+  /** The router's folder and name, a sibling of the entry router's: `<library>-<domain>`. */
+  folder: string;
   /** What the router's front matter says. */
   description: string;
   scope: string;
@@ -99,7 +101,7 @@ const SEARCH =
 export function renderDomainRouter(view: DomainView): string {
   const n = view.entries.length;
   const lines = [
-    ...frontMatter(view.domain, view.description),
+    ...frontMatter(view.folder, view.description),
     '',
     `# ${view.domain} — skill router`,
     '',
@@ -199,12 +201,12 @@ export function renderEntryRouter(
     '| Domain | Skills | Router |',
     '|---|---:|---|',
     ...domains.map(
-      (d) => `| \`${d.domain}\` | ${thousands(d.entries.length)} | \`${d.domain}/SKILL.md\` |`,
+      (d) => `| \`${d.domain}\` | ${thousands(d.entries.length)} | \`../${d.folder}/SKILL.md\` |`,
     ),
     `| **total** | **${thousands(total)}** | |`,
     '',
     ...LOOKUP(
-      'Hand off to the router of the domain the request lands in (below); each ships a roster of its skills at `<domain>/references/skill-index.md`, one gloss per skill.',
+      'Hand off to the router of the domain the request lands in (below); each is a skill of its own beside this one (`../<library>-<domain>/`) and ships a roster of its skills at `references/skill-index.md`, one gloss per skill.',
       SEARCH,
     ),
     '## Domain routers',

@@ -6,6 +6,7 @@ import { type IndexCliOptions, service } from './search.js';
 /** Options of `build`. */
 export interface BuildCliOptions extends IndexCliOptions {
   out: string;
+  name?: string;
   domainsFrom?: 'path' | 'field';
   check?: boolean;
   measure?: boolean;
@@ -17,6 +18,7 @@ export async function runBuild(paths: string[], opts: BuildCliOptions): Promise<
   const { service: s, done } = await service(paths, opts);
   const outcome = await s.build({
     out: opts.out,
+    ...(opts.name ? { name: opts.name } : {}),
     ...(opts.domainsFrom ? { domainsFrom: opts.domainsFrom } : {}),
     ...(opts.check ? { check: true } : {}),
     ...(opts.measure ? { measure: true } : {}),
