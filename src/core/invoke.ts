@@ -97,7 +97,7 @@ export async function invokeSkill(
 ): Promise<{ view: InvokeView; diagnostics: Diagnostic[] }> {
   const by = o.by ?? 'user';
   const permission = decideSkillPermission(
-    { id: skill.id, name: skill.name, contentHash: skill.contentHash, raw: skill.raw },
+    skill,
     { by, ...(args !== '' ? { args } : {}) },
     { ...settings.permissions, ...(o.approvals ? { approvals: o.approvals } : {}) },
   );

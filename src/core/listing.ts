@@ -70,11 +70,7 @@ export function listingEntries(skills: readonly Skill[], settings: Settings): Li
 
 /** Does a deny rule (not an override: those are the visibility) deny `s` to the model? */
 function deniedToModel(s: Skill, settings: Settings): boolean {
-  const d = decideSkillPermission(
-    { id: s.id, name: s.name, contentHash: s.contentHash, raw: s.raw },
-    { by: 'model' },
-    { deny: settings.permissions.deny },
-  );
+  const d = decideSkillPermission(s, { by: 'model' }, { deny: settings.permissions.deny });
   return d.decision === 'deny' && d.step === 'deny-rule';
 }
 
@@ -210,11 +206,7 @@ export function doctorReport(
   const model = { allow: 0, ask: 0, deny: 0 };
   const problems = new Set<string>();
   for (const s of skills) {
-    const d = decideSkillPermission(
-      { id: s.id, name: s.name, contentHash: s.contentHash, raw: s.raw },
-      { by: 'model' },
-      settings.permissions,
-    );
+    const d = decideSkillPermission(s, { by: 'model' }, settings.permissions);
     model[d.decision]++;
     for (const p of d.problems ?? []) problems.add(`permissions: ${p.message}`);
     if (d.decision === 'deny') denied.push({ name: s.id, step: d.step, reason: d.reason });

@@ -11,7 +11,7 @@ import { decideSkillPermission } from '../invoke/permissions.js';
 import type { LoadForm } from '../render/load-result.js';
 import type { SkillIndex } from '../search/search.js';
 import type { SelectContext } from '../select/score.js';
-import { activatedBy } from '../session/activation.js';
+import { activatedBy, conditionalSkills } from '../session/activation.js';
 import { readUsage, recordUse, usageCounts, usageFile } from '../session/usage.js';
 import type { Skill } from '../skill/types.js';
 import { type InvokeOptions, type InvokeView, invokeSkill } from './invoke.js';
@@ -72,11 +72,7 @@ export interface SkillCalls {
 
 /** A skill the model may not use is refused (`ask` is the host's to settle when it invokes). */
 function refuseDenied(skill: Skill, settings: Settings): void {
-  const d = decideSkillPermission(
-    { id: skill.id, name: skill.name, contentHash: skill.contentHash, raw: skill.raw },
-    { by: 'model' },
-    settings.permissions,
-  );
+  const d = decideSkillPermission(skill, { by: 'model' }, settings.permissions);
   if (d.decision === 'deny')
     throw new SkillsetError(
       'invoke/denied',
@@ -108,10 +104,8 @@ export function skillCalls(
     const files = c?.files ?? [];
     const activated = new Set(o.activated ?? []);
     if (files.length > 0) {
-      const conditional = d.skills
-        .filter((s) => (s.frontmatter.paths ?? []).length > 0)
-        .map((s) => ({ id: s.id, paths: s.frontmatter.paths ?? [] }));
-      for (const id of activatedBy(conditional, files, settings.cwd)) activated.add(id);
+      for (const id of activatedBy(conditionalSkills(d.skills), files, settings.cwd))
+        activated.add(id);
     }
     return buildListing(
       d.skills,

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FileSystem } from '../discover/fs.js';
+import { SKIPPED_FOLDERS } from '../discover/walk.js';
 import { SkillsetError } from '../errors.js';
 import type { Skill } from '../skill/types.js';
 
@@ -34,9 +35,6 @@ export const DEFAULT_FILE_LIMITS: FileLimits = {
   maxFileBytes: 10 * 1024 * 1024,
   maxTotalBytes: 50 * 1024 * 1024,
 };
-
-/** Folders never served. */
-const SKIPPED = new Set(['.git', 'node_modules']);
 
 const digestOf = (bytes: Uint8Array): string =>
   `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -84,7 +82,7 @@ export async function skillFiles(
       }
       const info = await fs.stat(p).catch(() => undefined);
       if (info?.kind === 'dir') {
-        if (!SKIPPED.has(e.name) && depth < 8) await walk(p, r, depth + 1);
+        if (!SKIPPED_FOLDERS.has(e.name) && depth < 8) await walk(p, r, depth + 1);
         continue;
       }
       if (info?.kind !== 'file') continue;
@@ -118,7 +116,7 @@ export function unsafePath(rel: string): string | undefined {
   if (rel.startsWith('/') || path.isAbsolute(rel) || /^[a-z]:/i.test(rel))
     return 'the path is absolute';
   if (rel.split('/').some((s) => s === '..')) return 'the path climbs out of the skill folder';
-  if (rel.split('/').some((s) => SKIPPED.has(s)))
+  if (rel.split('/').some((s) => SKIPPED_FOLDERS.has(s)))
     return 'version control and dependency folders are not served';
   return undefined;
 }

@@ -40,7 +40,8 @@ export interface WalkResult {
   folders: number;
 }
 
-const SKIP = new Set(['.git', 'node_modules']);
+/** Folders no walk of skills enters: version control and installed dependencies. */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
 
 interface Frame {
   dir: string;
@@ -141,7 +142,7 @@ export async function walkRoot(
     }
     for (const entry of entries) {
       if (stopped) return;
-      if (entry === skillEntry || SKIP.has(entry.name)) continue;
+      if (entry === skillEntry || SKIPPED_FOLDERS.has(entry.name)) continue;
       if (entry.kind !== 'dir' && entry.kind !== 'symlink') continue;
       const child = path.join(frame.dir, entry.name);
       let real = `${frame.real}/${entry.name}`;

@@ -1,6 +1,7 @@
 // The agents-dir target: each skill folder copied byte for byte to `.agents/skills/<name>/`, no link followed out of it.
 
 import path from 'node:path';
+import { SKIPPED_FOLDERS } from '../discover/walk.js';
 import type { ExportEntry } from './entries.js';
 import type { ExportFs } from './fs.js';
 import type { DesiredFile } from './types.js';
@@ -13,7 +14,6 @@ export interface FolderFile {
 }
 
 /** Folders never copied: a repository's history and installed packages are not part of a skill. */
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 
 /** A skill folder larger than this is not copied (it is not a skill so much as a project). */
 export const FOLDER_LIMITS = { files: 10_000, bytes: 64 * 1024 * 1024 };

@@ -10,6 +10,7 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody, type SkillBody } from '../discover/body.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
+import { SKIPPED_FOLDERS } from '../discover/walk.js';
 import type { Candidate, StageDecision } from './types.js';
 
 /** A loaded skill. */
@@ -43,9 +44,6 @@ export interface LoadOptions {
 /** How many of a skill folder's files a load lists at most. */
 export const MAX_RESOURCES = 100;
 
-/** Folders a resource listing never enters. */
-const SKIPPED = new Set(['.git', 'node_modules']);
-
 /**
  * The files of a skill folder other than its SKILL.md, relative to it and sorted, without reading
  * them: at most `limit`, and how many more there are (counted up to 10,000).
@@ -69,7 +67,7 @@ export async function listResources(
     for (const e of entries) {
       if (files.length + more >= 10_000) return;
       const p = path.join(d, e.name);
-      if (e.kind === 'dir' && depth < 8 && !SKIPPED.has(e.name)) await walk(p, depth + 1);
+      if (e.kind === 'dir' && depth < 8 && !SKIPPED_FOLDERS.has(e.name)) await walk(p, depth + 1);
       else if (e.kind === 'file' && p !== skillFile) {
         if (files.length < limit) files.push(path.relative(dir, p).split(path.sep).join('/'));
         else more++;

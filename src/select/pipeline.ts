@@ -2,8 +2,6 @@
 // an open index (its catalog, and its ranking for the text signal). Load and the cache state are the
 // only effects; a dry run stops before them.
 
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { skillsByName } from '../compose/extends.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileSystem } from '../discover/fs.js';
@@ -11,6 +9,7 @@ import { SkillsetError } from '../errors.js';
 import type { SkillIndex } from '../search/search.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
+import { stateFileFor } from '../util/dirs.js';
 import { type BudgetViolation, budgetStage } from './budget.js';
 import {
   type CacheState,
@@ -258,9 +257,7 @@ export async function runPipeline(
 
 /** Where a catalog's cache state lives: beside the index in the cache folder (none without a cache). */
 export function cacheStateFile(cacheDir: string | false, indexFile: string): string | undefined {
-  if (cacheDir === false) return undefined;
-  const key = createHash('sha256').update(indexFile).digest('hex').slice(0, 20);
-  return path.join(cacheDir, `select-${key}.json`);
+  return stateFileFor(cacheDir, indexFile, 'select');
 }
 
 /** Run the pipeline with the cache state kept in `stateFile` (read before, written after a load). */

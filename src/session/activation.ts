@@ -11,6 +11,15 @@ export interface ConditionalSkill {
   paths: readonly string[];
 }
 
+/** The conditional skills of a catalog: those with `paths`, as activation needs them. */
+export function conditionalSkills(
+  skills: ReadonlyArray<{ id: string; frontmatter: { paths?: readonly string[] } }>,
+): ConditionalSkill[] {
+  return skills
+    .filter((s) => (s.frontmatter.paths ?? []).length > 0)
+    .map((s) => ({ id: s.id, paths: s.frontmatter.paths ?? [] }));
+}
+
 /** The ids of `skills` that `touched` files activate, sorted. Files outside `root` match nothing. */
 export function activatedBy(
   skills: readonly ConditionalSkill[],

@@ -24,7 +24,7 @@ import {
 import { skillBlocks, type TextBlock } from '../render/prompt-blocks.js';
 import type { SelectOptions, SelectResult } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
-import { activatedBy } from './activation.js';
+import { activatedBy, conditionalSkills } from './activation.js';
 import { type Reattachment, reattachable } from './reattach.js';
 
 /** How a session starts. */
@@ -137,9 +137,7 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
     },
     async touch(paths) {
       const changes = await refresh(paths);
-      const conditional = value(await service.catalog())
-        .skills.filter((s) => (s.frontmatter.paths ?? []).length > 0)
-        .map((s) => ({ id: s.id, paths: s.frontmatter.paths ?? [] }));
+      const conditional = conditionalSkills(value(await service.catalog()).skills);
       const now = activatedBy(conditional, paths, service.settings.cwd).filter(
         (a) => !activated.has(a),
       );

@@ -2,10 +2,8 @@
 // index. The usage-ranked listing lets the least-used skills lose their descriptions first. A missing,
 // damaged or foreign file counts nothing; a file that cannot be written loses a count, not the run.
 
-import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
-import path from 'node:path';
-import { writeStateFile } from '../util/dirs.js';
+import { stateFileFor, writeStateFile } from '../util/dirs.js';
 
 /** Uses per skill id, and when each was last used. */
 export interface UsageState {
@@ -15,9 +13,7 @@ export interface UsageState {
 
 /** Where a catalog's usage counts live: beside its index in the cache folder (none without a cache). */
 export function usageFile(cacheDir: string | false, indexFile: string): string | undefined {
-  if (cacheDir === false) return undefined;
-  const key = createHash('sha256').update(indexFile).digest('hex').slice(0, 20);
-  return path.join(cacheDir, `usage-${key}.json`);
+  return stateFileFor(cacheDir, indexFile, 'usage');
 }
 
 /** Read the counts at `file`; anything unreadable counts nothing. */

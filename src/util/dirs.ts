@@ -1,5 +1,6 @@
 // Folders skillset writes into (the cache): made without hanging, checked before use, written atomically.
 
+import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +72,17 @@ export function writeFileAtomically(file: string, text: string | Uint8Array): vo
   } finally {
     removeIfThere(tmp);
   }
+}
+
+/** A small state file kept beside an index in the cache folder (`<kind>-<key>.json`), none without a cache. */
+export function stateFileFor(
+  cacheDir: string | false,
+  indexFile: string,
+  kind: string,
+): string | undefined {
+  if (cacheDir === false) return undefined;
+  const key = createHash('sha256').update(indexFile).digest('hex').slice(0, 20);
+  return path.join(cacheDir, `${kind}-${key}.json`);
 }
 
 /**
