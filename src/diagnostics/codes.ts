@@ -32,6 +32,7 @@ export const BUILTIN = {
   'discover/placeholder-link': 'discover',
   'discover/shadowed': 'discover',
   'discover/symlink-loop': 'discover',
+  'discover/system-folder': 'discover',
   'discover/unreadable-file': 'discover',
   'discover/unreadable-folder': 'discover',
   'eval/library-diagnostics': 'eval',

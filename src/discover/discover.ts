@@ -28,7 +28,7 @@ import {
   resolvePrecedence,
   standardRoots,
 } from './scopes.js';
-import { type FoundSkill, walkRoot } from './walk.js';
+import { type FoundSkill, systemFolder, walkRoot } from './walk.js';
 import { WalkCache } from './walk-cache.js';
 
 /** Options for discoverSkills. Every field is optional. */
@@ -97,6 +97,20 @@ async function scanRoot(
     realRoot = await fs.realpath(spec.path);
     const st = await fs.stat(realRoot);
     if (st.kind !== 'dir') throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    const system = systemFolder(realRoot);
+    if (system !== undefined)
+      return {
+        candidates: [],
+        diagnostics: [
+          diagnostic(
+            'discover/system-folder',
+            'error',
+            spec.path,
+            `The root is in ${system}, a folder of the operating system, not of skills; not read`,
+            { data: { real: realRoot, scope: spec.scope } },
+          ),
+        ],
+      };
   } catch (e) {
     const code = errorCode(e);
     return {

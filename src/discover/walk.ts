@@ -2,6 +2,7 @@
 
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { relativeInside } from '../util/paths.js';
 import { type EntryKind, errorCode, type FileSystem, linkFailure } from './fs.js';
 import { type GitignoreStack, loadGitignore } from './gitignore.js';
 import type { WalkWatch } from './walk-cache.js';
@@ -147,7 +148,7 @@ export async function walkRoot(
       const child = path.join(frame.dir, entry.name);
       let real = `${frame.real}/${entry.name}`;
       if (entry.kind === 'symlink') {
-        const target = await followLink(fs, child, frame, diagnostics);
+        const target = await followLink(fs, child, frame, realRoot, diagnostics);
         if (target === undefined) continue;
         real = target;
       }
@@ -222,11 +223,20 @@ export async function walkRoot(
   return { found, diagnostics, folders };
 }
 
+/** The operating system's virtual folders: their files are not skills, and walking them never ends well. */
+const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'] as const;
+
+/** The system folder `real` is in (or is), if any. */
+export function systemFolder(real: string): string | undefined {
+  return SYSTEM_FOLDERS.find((f) => real === f || real.startsWith(`${f}/`));
+}
+
 /** Follow a linked folder entry: its real path, or `undefined` (with a diagnostic) when it dangles, loops or is not a folder. */
 async function followLink(
   fs: FileSystem,
   link: string,
   frame: Frame,
+  realRoot: string,
   diagnostics: Diagnostic[],
 ): Promise<string | undefined> {
   let kind: string;
@@ -237,7 +247,28 @@ async function followLink(
     return undefined;
   }
   if (kind !== 'dir') return undefined;
-  const real = await fs.realpath(link);
+  let real: string;
+  try {
+    real = await fs.realpath(link);
+  } catch (e) {
+    // It can vanish between the two calls (a process's folder in /proc), or refuse to resolve.
+    diagnostics.push(await linkFailure(fs, link, e, 'folder'));
+    return undefined;
+  }
+  const system = systemFolder(real);
+  if (system !== undefined) {
+    const target = await fs.readlink(link).catch(() => real);
+    diagnostics.push(
+      diagnostic(
+        'discover/system-folder',
+        'warning',
+        link,
+        `Link \`${target}\` leads into ${system}, a folder of the operating system, not of skills; not followed`,
+        { data: { target, real } },
+      ),
+    );
+    return undefined;
+  }
   let above = false;
   for (let f: Frame | undefined = frame; f && !above; f = f.parent)
     above = f.real === real || f.real.startsWith(`${real}/`);
@@ -254,5 +285,29 @@ async function followLink(
     );
     return undefined;
   }
+  // Out of the root, a link is followed only to a skill folder (a skill installed by a link): a link
+  // to some other folder (`/usr`, a home folder) would have the walk read a tree that holds no skills.
+  if (relativeInside(realRoot, real) === undefined && !(await holdsSkillFile(fs, real))) {
+    const target = await fs.readlink(link).catch(() => real);
+    diagnostics.push(
+      diagnostic(
+        'discover/link-outside-root',
+        'info',
+        link,
+        `Link \`${target}\` leads outside the root to a folder with no SKILL.md; not followed (a link out of a root is followed only to a skill folder)`,
+        { data: { target, real } },
+      ),
+    );
+    return undefined;
+  }
   return real;
+}
+
+/** Does the folder hold a SKILL.md (a file, or a link to one)? */
+async function holdsSkillFile(fs: FileSystem, dir: string): Promise<boolean> {
+  try {
+    return (await fs.stat(path.join(dir, 'SKILL.md'))).kind === 'file';
+  } catch {
+    return false;
+  }
 }
