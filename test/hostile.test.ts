@@ -321,7 +321,7 @@ const CASES: HostileCase[] = [
   },
   {
     folder: 'outside-link',
-    what: 'a SKILL.md linked to a file outside the library loads, with a note',
+    what: 'a SKILL.md linked to a file outside the library is refused: its bytes never reach a listing',
     build: (dir) => {
       const target = path.join(tmp, 'outside', 'target.md');
       fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -330,7 +330,7 @@ const CASES: HostileCase[] = [
     },
     codes: ['discover/link-outside-root'],
     at: { line: 1, column: 1 },
-    loads: true,
+    loads: false,
   },
 ];
 

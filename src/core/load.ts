@@ -63,7 +63,11 @@ export async function loadSkill(
         ...(chain.length > 1 ? { chain: chain.map((s) => s.path) } : {}),
       },
     ],
-    { ...(o.fs ? { fs: o.fs } : {}), ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}) },
+    {
+      ...(o.fs ? { fs: o.fs } : {}),
+      ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}),
+      skills: new Map(chain.map((s) => [s.path, s])),
+    },
   );
   const loaded = r.loaded[0] as LoadedSkill | undefined;
   if (!loaded)

@@ -1,14 +1,16 @@
 // The files of a skill folder, for the MCP server's resources, `read_skill_file` and the Skills
 // extension: each file with its size and sha256 digest, and reading one file confined to the folder.
 // A path that is absolute, climbs out (`..`), hides a separator (`%2F`, a backslash) or reaches
-// through a link to outside the folder is refused.
+// through a link to outside the folder is refused (the rule is src/discover/confine.ts's).
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { skillBoundary, withinBoundary } from '../discover/confine.js';
 import type { FileSystem } from '../discover/fs.js';
 import { SKIPPED_FOLDERS } from '../discover/walk.js';
 import { SkillsetError } from '../errors.js';
 import type { Skill } from '../skill/types.js';
+import { relativeInside } from '../util/paths.js';
 
 /** One file of a skill folder. */
 export interface SkillFile {
@@ -39,22 +41,19 @@ export const DEFAULT_FILE_LIMITS: FileLimits = {
 const digestOf = (bytes: Uint8Array): string =>
   `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
-/** Is `inner` the folder `outer` or below it? */
-const within = (outer: string, inner: string): boolean => {
-  const rel = path.relative(outer, inner);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-};
-
 /**
  * Every file of `skill`'s folder, sorted by path, each with its size and digest; files reached
  * through a link that leaves the folder, and files past the limits, are left out and counted.
  */
 export async function skillFiles(
-  skill: Pick<Skill, 'dir'>,
+  skill: Pick<Skill, 'dir' | 'source'>,
   fs: FileSystem,
   limits: FileLimits = DEFAULT_FILE_LIMITS,
 ): Promise<{ files: SkillFile[]; skipped: Array<{ path: string; reason: string }> }> {
-  const root = await fs.realpath(skill.dir);
+  const bounds = await skillBoundary(fs, skill);
+  const root = bounds.dir;
+  // A linked folder is walked once: a link back up (`up -> ..`) never walks a tree twice.
+  const walked = new Set<string>([root]);
   const files: SkillFile[] = [];
   const skipped: Array<{ path: string; reason: string }> = [];
   let total = 0;
@@ -76,13 +75,20 @@ export async function skillFiles(
         skipped.push({ path: r, reason: 'a link that leads nowhere' });
         continue;
       }
-      if (!within(root, real)) {
+      if (!withinBoundary(real, bounds, r === 'SKILL.md' ? 'skill-md' : 'file')) {
         skipped.push({ path: r, reason: 'a link to outside the skill folder' });
         continue;
       }
       const info = await fs.stat(p).catch(() => undefined);
       if (info?.kind === 'dir') {
-        if (!SKIPPED_FOLDERS.has(e.name) && depth < 8) await walk(p, r, depth + 1);
+        if (SKIPPED_FOLDERS.has(e.name) || depth >= 8) continue;
+        // Walked already, or the skill folder or a folder above it (a loop).
+        if (walked.has(real) || relativeInside(real, root) !== undefined) {
+          skipped.push({ path: r, reason: 'a link to a folder already listed' });
+          continue;
+        }
+        walked.add(real);
+        await walk(p, r, depth + 1);
         continue;
       }
       if (info?.kind !== 'file') continue;
@@ -123,7 +129,7 @@ export function unsafePath(rel: string): string | undefined {
 
 /** Read one file of `skill`'s folder, confined to it: text when it is UTF-8, else base64. */
 export async function readSkillFile(
-  skill: Pick<Skill, 'id' | 'dir'>,
+  skill: Pick<Skill, 'id' | 'dir' | 'source'>,
   rel: string,
   fs: FileSystem,
   limits: FileLimits = DEFAULT_FILE_LIMITS,
@@ -140,7 +146,8 @@ export async function readSkillFile(
     .filter((s) => s !== '' && s !== '.')
     .join('/');
   if (clean === '') throw refuse('it is the skill folder itself, not a file in it');
-  const root = await fs.realpath(skill.dir);
+  const bounds = await skillBoundary(fs, skill);
+  const root = bounds.dir;
   let real: string;
   try {
     real = await fs.realpath(path.join(root, ...clean.split('/')));
@@ -150,8 +157,12 @@ export async function readSkillFile(
       data: { skill: skill.id, path: rel },
     });
   }
-  if (!within(root, real) || real === root) throw refuse('it leads outside the skill folder');
-  const read = await fs.readFile(real, limits.maxFileBytes).catch(() => undefined);
+  if (real === root) throw refuse('it is the skill folder itself, not a file in it');
+  if (!withinBoundary(real, bounds, clean === 'SKILL.md' ? 'skill-md' : 'file'))
+    throw refuse('it leads outside the skill folder');
+  const read = await fs
+    .readFile(real, limits.maxFileBytes, { noFollow: true })
+    .catch(() => undefined);
   if (!read?.ok) {
     const why =
       read?.reason === 'not-a-file'

@@ -185,7 +185,11 @@ async function scanRoot(
     out.candidates.push({
       skill,
       order,
-      direct: f.kind === 'file' && r.realPath === `${f.realDir}/${path.basename(f.file)}`,
+      // Direct: no link on the way, neither the SKILL.md nor any folder between the root and it.
+      direct:
+        f.kind === 'file' &&
+        f.realDir === (f.rel === '' ? realRoot : `${realRoot}/${f.rel}`) &&
+        r.realPath === `${f.realDir}/${path.basename(f.file)}`,
       rel: f.rel,
     });
   });

@@ -24,6 +24,12 @@ export type ReadResult =
   | { ok: true; bytes: Buffer; size: number; mtimeMs: number }
   | { ok: false; reason: 'too-large' | 'not-a-file'; size: number; kind: EntryKind };
 
+/** How to read a file. */
+export interface ReadOptions {
+  /** Fail with `ELOOP` when the path is itself a link (a file read where discovery confined it). */
+  noFollow?: boolean;
+}
+
 /**
  * What discovery needs from a file system. Methods throw errors carrying a Node-style
  * `code` (`ENOENT`, `EACCES`, `ELOOP`, `ENOTDIR`) for missing or unreadable paths.
@@ -33,8 +39,11 @@ export interface FileSystem {
   stat(path: string): Promise<FileInfo>;
   realpath(path: string): Promise<string>;
   readlink(path: string): Promise<string>;
-  /** Read a regular file (following links) of at most `maxBytes`; never blocks on a FIFO. */
-  readFile(path: string, maxBytes: number): Promise<ReadResult>;
+  /**
+   * Read a regular file of at most `maxBytes`; never blocks on a FIFO. Links are followed unless
+   * `noFollow`, when a link as the last component fails with `ELOOP`.
+   */
+  readFile(path: string, maxBytes: number, options?: ReadOptions): Promise<ReadResult>;
 }
 
 /** The `code` of a file-system error, or `undefined`. */
@@ -115,6 +124,7 @@ function kindOf(d: fs.Dirent | fs.Stats): EntryKind {
 }
 
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
 /**
  * The real file system. It makes synchronous calls behind the async interface: for many small
@@ -136,8 +146,8 @@ export const nodeFileSystem: FileSystem = {
   async readlink(path) {
     return fs.readlinkSync(path);
   },
-  async readFile(path, maxBytes) {
-    const fd = fs.openSync(path, OPEN_FLAGS);
+  async readFile(path, maxBytes, options) {
+    const fd = fs.openSync(path, options?.noFollow ? OPEN_FLAGS | NO_FOLLOW : OPEN_FLAGS);
     try {
       const s = fs.fstatSync(fd);
       if (!s.isFile()) return { ok: false, reason: 'not-a-file', size: s.size, kind: kindOf(s) };

@@ -102,8 +102,9 @@ export function createMemoryFileSystem(
       if (node.kind !== 'symlink') throw fsError('EINVAL', p);
       return node.target;
     },
-    async readFile(p, maxBytes) {
-      const { node } = resolve(p, true);
+    async readFile(p, maxBytes, o) {
+      const { node } = resolve(p, o?.noFollow !== true);
+      if (node.kind === 'symlink') throw fsError('ELOOP', p);
       if (node.kind !== 'file')
         return { ok: false, reason: 'not-a-file', size: 0, kind: kindOf(node) };
       if (node.bytes.length > maxBytes)

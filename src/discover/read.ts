@@ -6,6 +6,7 @@ import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 import type { ParseCache } from './cache.js';
 import { compactRecord, lazyRecord } from './compact.js';
+import { withinBoundary } from './confine.js';
 import { errorCode, type FileSystem, linkFailure, nodeFileSystem } from './fs.js';
 import type { FoundSkill } from './walk.js';
 
@@ -37,6 +38,25 @@ export function placeholderTarget(bytes: Buffer): string | undefined {
   return text;
 }
 
+/** The refusal of a SKILL.md whose real file lies outside its skill's folder and root. */
+function outside(file: string, real: string, root: string, placeholder: boolean): ReadSkill {
+  const what = placeholder
+    ? 'This file stands for a link (a checkout without symlinks) to'
+    : 'SKILL.md is a link to';
+  return {
+    ok: false,
+    diagnostics: [
+      diagnostic(
+        'discover/link-outside-root',
+        'error',
+        file,
+        `${what} \`${real}\`, outside the skill's folder and \`${root}\`; not loaded (a skill's files stay inside its root)`,
+        { data: { realPath: real, root, ...(placeholder ? { placeholder: true } : {}) } },
+      ),
+    ],
+  };
+}
+
 /** Read, cache-check and parse one found SKILL.md. Never throws for content or missing files. */
 export async function readFoundSkill(
   fs: FileSystem,
@@ -58,6 +78,7 @@ export async function readFoundSkill(
     };
   }
   const diagnostics: Diagnostic[] = [];
+  const boundary = { dir: found.realDir, root };
   let readPath = file;
   let realPath = found.kind === 'file' ? `${found.realDir}/${path.basename(file)}` : '';
   for (let hops = 0; ; hops++) {
@@ -120,8 +141,9 @@ export async function readFoundSkill(
     const target = placeholderTarget(r.bytes);
     if (target !== undefined && hops < 8) {
       const next = path.resolve(path.dirname(readPath), target);
+      let nextReal: string;
       try {
-        await fs.stat(next);
+        nextReal = await fs.realpath(next);
       } catch {
         return {
           ok: false,
@@ -136,6 +158,8 @@ export async function readFoundSkill(
           ],
         };
       }
+      if (!withinBoundary(nextReal, boundary, 'skill-md'))
+        return outside(file, nextReal, root, true);
       diagnostics.push(
         diagnostic(
           'discover/placeholder-link',
@@ -148,26 +172,12 @@ export async function readFoundSkill(
         ),
       );
       readPath = next;
-      realPath = await fs.realpath(next);
+      realPath = nextReal;
       continue;
     }
-    if (
-      realPath !== '' &&
-      !realPath.startsWith(`${root}${path.sep}`) &&
-      realPath !== root &&
-      hops === 0 &&
-      found.kind === 'symlink'
-    ) {
-      diagnostics.push(
-        diagnostic(
-          'discover/link-outside-root',
-          'info',
-          file,
-          `SKILL.md is a link to \`${realPath}\`, outside \`${root}\``,
-          { data: { realPath } },
-        ),
-      );
-    }
+    // A linked SKILL.md is a skill only while its real file stays in the skill's folder or its root.
+    if (realPath !== '' && !withinBoundary(realPath, boundary, 'skill-md'))
+      return outside(file, realPath, root, false);
     const parsed = parseSkillFile(r.bytes, readPath);
     onRead?.(realPath || readPath, r.bytes);
     if (!parsed.loadable)

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type ImportedFile, resolveImports } from '../compose/imports.js';
 import { composeBodies } from '../compose/sections.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import { readSkillBody, type SkillBody } from '../discover/body.js';
+import { type BodySource, readSkillBody, type SkillBody } from '../discover/body.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
 import { SKIPPED_FOLDERS } from '../discover/walk.js';
@@ -39,6 +39,8 @@ export interface LoadOptions {
   /** The project root imports may resolve against (default: none beyond the skill folder). */
   projectRoot?: string;
   maxBytes?: number;
+  /** The skills by SKILL.md path: a body is then read from the real file discovery confined. */
+  skills?: ReadonlyMap<string, BodySource>;
 }
 
 /** How many of a skill folder's files a load lists at most. */
@@ -89,7 +91,7 @@ export async function loadStage(
   const diagnostics: Diagnostic[] = [];
   const read = (file: string, contentHash: string) =>
     readSkillBody(
-      { path: file, contentHash },
+      { ...options.skills?.get(file), path: file, contentHash },
       { fs, maxFileBytes: options.maxBytes ?? DEFAULT_MAX_FILE_BYTES },
     );
   for (const c of candidates) {

@@ -227,6 +227,7 @@ export async function runPipeline(
     const l = await loadStage(budget.candidates, {
       ...(o.fs ? { fs: o.fs } : {}),
       ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}),
+      skills: new Map(all.map((s) => [s.path, s])),
     });
     loaded = l.loaded;
     decisions.push(...l.decisions);
