@@ -22,7 +22,7 @@ export interface SkillCliOptions {
 /** The settings a command's flags ask for; positional paths mean "only these roots". */
 export function settingsInput(
   paths: readonly string[],
-  o: SkillCliOptions & { index?: string; config?: string },
+  o: SkillCliOptions & { index?: string; config?: string; trustProject?: boolean },
 ): SettingsInput {
   const roots = [...paths, ...o.dir];
   const input: SettingsInput = { maxDepth: o.maxDepth, cache: o.cache };
@@ -32,6 +32,7 @@ export function settingsInput(
   if (roots.length > 0) input.roots = roots;
   if (o.index !== undefined) input.indexFile = o.index;
   if (o.config !== undefined) input.configFile = o.config;
+  if (o.trustProject) input.trustProject = true;
   return input;
 }
 

@@ -143,6 +143,10 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
         .argument('[path...]', 'skills roots (default: the standard scopes)'),
     ),
   )
+    .option(
+      '--trust-project',
+      'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
+    )
     .addHelpText(
       'after',
       '\nJSON: { "listing": { … }, "shell": { … }, "permissions": { … }, "problems": [ … ] }.\nExit codes: 0 reported, 1 the settings have problems (an unreadable rule, an unknown override, a name of no skill), 2 usage error.',
@@ -172,7 +176,11 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
     )
     .option(
       '--trust-shell',
-      'let prompts run shell commands, for the skills the usual rules trust (user, managed, plugin; project and given folders with invoke.trustProject)',
+      'let prompts run shell commands, for the skills the usual rules trust (user, managed, plugin; project and given folders with --trust-project or the user config)',
+    )
+    .option(
+      '--trust-project',
+      'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
     )
     .option('--no-watch', 'do not watch the roots for changes')
     .addHelpText(

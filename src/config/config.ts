@@ -1,6 +1,9 @@
-// The project config file: where it is found, and loading it (the schema is in schema.ts).
+// The config files: the user's own (`~/.config/skillset/config.json`) and the project's
+// (`skillset.config.json`, found from the working folder up), where each is found, and loading them.
+// The schema is in schema.ts; how the two combine, and what a project may not set, in merge.ts.
 
 import nodeFs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { SkillsetError } from '../errors.js';
 import type { SkillsetConfig } from './schema.js';
@@ -14,6 +17,8 @@ export type { RuleSetting, SkillsetConfig } from './schema.js';
 export interface LoadedConfig {
   config: SkillsetConfig;
   file: string | undefined;
+  /** The file's text, for positions of the keys a diagnostic names. */
+  text?: string;
 }
 
 /** Find the config file from `cwd` up to the repository root (a folder holding `.git`) or the file-system root. */
@@ -29,16 +34,23 @@ export function findConfigFile(cwd: string): string | undefined {
   }
 }
 
-/** Load and validate a config file; a bad file is a SkillsetError (exit 2), never a silent default. */
-export async function loadConfig(options: {
-  cwd: string;
-  file?: string | undefined;
-}): Promise<LoadedConfig> {
-  const file = options.file ? path.resolve(options.cwd, options.file) : findConfigFile(options.cwd);
-  if (!file) return { config: {}, file: undefined };
+/**
+ * The user's config file: `SKILLSET_USER_CONFIG`, else `$XDG_CONFIG_HOME/skillset/config.json`,
+ * else `~/.config/skillset/config.json`. It lives outside every project, so it may grant trust.
+ */
+export function userConfigFile(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SKILLSET_USER_CONFIG) return path.resolve(env.SKILLSET_USER_CONFIG);
+  const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
+  return path.join(base, 'skillset', 'config.json');
+}
+
+/** Load and validate one config file; a bad file is a SkillsetError (exit 2), never a silent default. */
+export async function readConfigFile(file: string): Promise<LoadedConfig> {
+  let text: string;
   let data: unknown;
   try {
-    data = JSON.parse(nodeFs.readFileSync(file, 'utf8'));
+    text = nodeFs.readFileSync(file, 'utf8');
+    data = JSON.parse(text);
   } catch (e) {
     throw new SkillsetError(
       'config/unreadable',
@@ -61,5 +73,23 @@ export async function loadConfig(options: {
       },
     );
   }
-  return { config: parsed.data, file };
+  return { config: parsed.data, file, text };
+}
+
+/** The project's config: the file named, else the one found from `cwd` up; none is an empty config. */
+export async function loadConfig(options: {
+  cwd: string;
+  file?: string | undefined;
+}): Promise<LoadedConfig> {
+  const file = options.file ? path.resolve(options.cwd, options.file) : findConfigFile(options.cwd);
+  if (!file) return { config: {}, file: undefined };
+  return readConfigFile(file);
+}
+
+/** The user's config, when the file exists (`false`: none is read). */
+export async function loadUserConfig(
+  file: string | false = userConfigFile(),
+): Promise<LoadedConfig> {
+  if (file === false || !nodeFs.existsSync(file)) return { config: {}, file: undefined };
+  return readConfigFile(file);
 }

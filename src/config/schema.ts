@@ -100,8 +100,13 @@ export const schema = z
       .object({
         /** `off` turns shell injection off for every skill. */
         shell: z.enum(['on', 'off']).optional(),
-        /** Project skills run shell only when the host trusts the project. */
+        /**
+         * Trust every project's skills to run shell. Read from the user's config only: a project's
+         * own config cannot grant itself trust.
+         */
         trustProject: z.boolean().optional(),
+        /** Folders whose skills are trusted (a project at or below one); the user's config only. */
+        trustedProjects: z.array(z.string().min(1)).optional(),
         /** How long one shell command may run, in milliseconds (default 10,000). */
         timeoutMs: z.number().int().min(1).optional(),
       })

@@ -1,7 +1,10 @@
-// Invoking one skill, for `skillset invoke`, a session's `invoke` and the MCP server: the permission
-// decision first (deny and `ask` go back to the caller), then the expansion chain over the composed
-// body. Shell runs only for trusted sources (`isTrusted`).
+// Invoking one skill, for `skillset invoke`, a session's `invoke` and the MCP server: what the
+// expansion reads is read once, the permission decision is made on it (deny and `ask` go back to the
+// caller, an approval binding the digest of every file read), then the expansion chain runs over the
+// composed body. Shell runs only when every part is trusted (src/core/trust.ts).
 
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
@@ -12,8 +15,17 @@ import {
   type PermissionDecision,
 } from '../invoke/permissions.js';
 import type { Skill } from '../skill/types.js';
-import { loadSkill } from './load.js';
+import { relativeInside } from '../util/paths.js';
+import { type LoadView, loadSkill } from './load.js';
 import type { InvokeSettings, PermissionSettings } from './settings-skills.js';
+import {
+  composedTrust,
+  expansionDigest,
+  importTrust,
+  isTrusted,
+  type TrustGrant,
+  type TrustPart,
+} from './trust.js';
 
 /** How an invocation runs. */
 export interface InvokeOptions {
@@ -25,7 +37,7 @@ export interface InvokeOptions {
   approved?: boolean;
   /** Turn shell off for this call, whatever the policy. */
   noShell?: boolean;
-  /** The host trusts the project (default: the config's `invoke.trustProject`). */
+  /** The host trusts the project (default: the settings', from `--trust-project` or the user's config). */
   trustProject?: boolean;
   /** The skill came from a remote origin (an MCP server): never trusted. */
   remote?: boolean;
@@ -44,7 +56,17 @@ export interface InvokeView {
   /** The file changed since the catalog was read: refresh, then decide again. */
   stale?: boolean;
   permission: PermissionDecision;
+  /** Whether shell may run: every part read (the skill, its parents, its imports) is trusted. */
   trusted: boolean;
+  /** Why not, when not: the least trusted part. */
+  untrusted?: string;
+  /**
+   * The digest an approval binds: the skill's content hash, or one over every file the expansion
+   * reads when it reads more (`extends` parents, imports). Pass it to `recordApproval`.
+   */
+  digest: string;
+  /** The files the expansion reads, each with its source and whether it is trusted. */
+  sources: Array<Omit<TrustPart, 'hash'>>;
   shell: 'on' | 'off';
   /** The expanded prompt (empty on `ask`). */
   text: string;
@@ -52,19 +74,6 @@ export interface InvokeView {
   imports: Array<{ spec: string; text: string }>;
   /** Each shell site: run or not, and why. */
   commands: Array<Omit<ExpandedCommand, 'ms'>>;
-}
-
-/** Scopes whose skills the user installed for themselves (or an admin did): trusted to run shell. */
-const TRUSTED_SCOPES: ReadonlySet<string> = new Set(['user', 'managed', 'plugin']);
-
-/**
- * May `skill`'s shell run? User, managed and plugin skills may; skills that came with a folder
- * (project, nested, added folders and explicit roots, `.claude/commands`) only when the host trusts
- * the project; a remote skill never.
- */
-export function isTrusted(skill: Skill, o: { trustProject: boolean; remote?: boolean }): boolean {
-  if (o.remote) return false;
-  return TRUSTED_SCOPES.has(skill.source.scope) || o.trustProject;
 }
 
 /** The 1-based line of `file` where `command` is written first, if it can be found. */
@@ -87,6 +96,53 @@ async function fileLine(
   }
 }
 
+/** Each file `loaded` read, with its source's trust, in reading order. */
+function trustParts(
+  composed: ReadonlyArray<{ skill: Skill; contentHash: string }>,
+  imports: LoadView['imports'],
+  grant: TrustGrant,
+): TrustPart[] {
+  const owners = composed.map((c, i) => ({
+    skill: c.skill,
+    dir: path.dirname(c.skill.realPath),
+    trusted: isTrusted(c.skill, grant),
+    part: {
+      file: c.skill.path,
+      role: i === 0 ? 'skill' : 'parent',
+      skill: c.skill.id,
+      from: c.skill.source.scope,
+      trusted: isTrusted(c.skill, grant),
+      hash: c.contentHash,
+    } satisfies TrustPart,
+  }));
+  const parts: TrustPart[] = owners.map((o) => o.part);
+  for (const imp of imports) {
+    // The import's owner: the composed file whose folder holds it, else the skill (project root).
+    const owner = owners.find((o) => relativeInside(o.dir, imp.file) !== undefined) ?? owners[0];
+    if (!owner) continue;
+    const t = importTrust(
+      imp.file,
+      { dir: owner.dir, trusted: owner.trusted, scope: owner.skill.source.scope },
+      grant,
+    );
+    parts.push({
+      file: imp.file,
+      role: 'import',
+      skill: owner.skill.id,
+      ...t,
+      hash: createHash('sha256').update(imp.text).digest('hex'),
+    });
+  }
+  return parts;
+}
+
+/** The front matter as written, over every composed file: a parent's properties count too. */
+function composedRaw(composed: ReadonlyArray<{ skill: Skill }>): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const c of [...composed].reverse()) Object.assign(raw, c.skill.raw);
+  return raw;
+}
+
 /** Invoke `skill` with the raw argument string `args`. */
 export async function invokeSkill(
   skill: Skill,
@@ -96,50 +152,60 @@ export async function invokeSkill(
   o: InvokeOptions,
 ): Promise<{ view: InvokeView; diagnostics: Diagnostic[] }> {
   const by = o.by ?? 'user';
-  const permission = decideSkillPermission(
-    skill,
-    { by, ...(args !== '' ? { args } : {}) },
-    { ...settings.permissions, ...(o.approvals ? { approvals: o.approvals } : {}) },
-  );
-  if (permission.decision === 'deny')
-    throw new SkillsetError(
-      'invoke/denied',
-      `\`${skill.id}\` may not be invoked: ${permission.reason}`,
-      {
-        hint: 'See the permissions section of the config file (docs/invocation.md).',
-        data: { skill: skill.id, permission },
-      },
-    );
-  const trusted = isTrusted(skill, {
+  const request = { by, ...(args !== '' ? { args } : {}) };
+  const policy = { ...settings.permissions, ...(o.approvals ? { approvals: o.approvals } : {}) };
+  const deny = (permission: PermissionDecision) =>
+    new SkillsetError('invoke/denied', `\`${skill.id}\` may not be invoked: ${permission.reason}`, {
+      hint: 'See the permissions section of the config file (docs/invocation.md).',
+      data: { skill: skill.id, permission },
+    });
+  // A deny needs nothing read.
+  const first = decideSkillPermission(skill, request, policy);
+  if (first.decision === 'deny') throw deny(first);
+  const grant: TrustGrant = {
     trustProject: o.trustProject ?? settings.invoke.trustProject,
+    trustedFolders: settings.invoke.trustedFolders,
     ...(o.remote ? { remote: true } : {}),
+  };
+  // Everything the expansion reads is read once, here: the decision, its digest and the text all
+  // rest on these bytes, so what was approved is what runs.
+  const {
+    view: loaded,
+    diagnostics,
+    composed,
+  } = await loadSkill(skill, skills, {
+    ...(o.fs ? { fs: o.fs } : {}),
+    projectRoot: o.projectDir,
   });
+  const parts = trustParts(composed, loaded.imports, grant);
+  const digest = expansionDigest(parts);
+  const trust = composedTrust(parts);
+  const permission = decideSkillPermission(
+    { id: skill.id, name: skill.name, contentHash: digest, raw: composedRaw(composed) },
+    request,
+    policy,
+  );
+  if (permission.decision === 'deny') throw deny(permission);
   const shell = o.noShell ? 'off' : settings.invoke.shell;
   const base = {
     id: skill.id,
     name: skill.name,
     dir: skill.dir,
-    contentHash: skill.contentHash,
+    contentHash: loaded.contentHash,
     permission,
-    trusted,
+    trusted: trust.trusted,
+    ...(trust.because ? { untrusted: trust.because } : {}),
+    digest,
+    sources: parts.map(({ hash: _h, ...p }) => p),
     shell,
   } as const;
-  if (permission.decision === 'ask' && !o.approved)
-    return {
-      view: { ...base, status: 'ask', text: '', imports: [], commands: [] },
-      diagnostics: [],
-    };
-  const { view: loaded, diagnostics } = await loadSkill(skill, skills, {
-    ...(o.fs ? { fs: o.fs } : {}),
-    projectRoot: o.projectDir,
-  });
   // A decision that rested on the content (an approval of it, or its properties) holds only for the
   // content it saw: a file changed since the catalog was read is decided again once it is re-read.
-  if (loaded.changed && (permission.step === 'approval' || permission.step === 'safe-properties'))
+  const changed = composed.some((c) => c.contentHash !== c.skill.contentHash);
+  if (changed && (permission.step === 'approval' || permission.step === 'safe-properties'))
     return {
       view: {
         ...base,
-        contentHash: loaded.contentHash,
         status: 'ask',
         stale: true,
         permission: {
@@ -153,6 +219,11 @@ export async function invokeSkill(
       },
       diagnostics,
     };
+  if (permission.decision === 'ask' && !o.approved)
+    return {
+      view: { ...base, status: 'ask', text: '', imports: [], commands: [] },
+      diagnostics,
+    };
   // Blank lines after the front matter carry nothing; the rest is expanded as written.
   const r = await expandSkill({
     body: loaded.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
@@ -161,7 +232,8 @@ export async function invokeSkill(
     ...(skill.frontmatter.arguments ? { argumentNames: skill.frontmatter.arguments } : {}),
     sessionId: o.sessionId,
     projectDir: o.projectDir,
-    trusted,
+    trusted: trust.trusted,
+    ...(trust.because ? { untrustedBecause: trust.because } : {}),
     shell,
     timeoutMs: settings.invoke.timeoutMs,
     ...(skill.frontmatter.shell ? { shellProgram: skill.frontmatter.shell } : {}),
@@ -191,4 +263,20 @@ export async function invokeSkill(
     },
     diagnostics,
   };
+}
+
+/**
+ * The digest an approval of `skill` binds now: every file its expansion would read, as
+ * `InvokeView.digest` gives it. Approve the digest the host showed its user when it has one.
+ */
+export async function approvalDigest(
+  skill: Skill,
+  skills: readonly Skill[],
+  o: { fs?: FileSystem; projectDir: string },
+): Promise<string> {
+  const { view, composed } = await loadSkill(skill, skills, {
+    ...(o.fs ? { fs: o.fs } : {}),
+    projectRoot: o.projectDir,
+  });
+  return expansionDigest(trustParts(composed, view.imports, { trustProject: false }));
 }

@@ -2,6 +2,7 @@
 // against the budget, the largest entries, what was hidden or cut and why, and the shell and
 // permission posture.
 
+import { skillsByName, walkExtends } from '../compose/extends.js';
 import { SkillsetError } from '../errors.js';
 import {
   decideSkillPermission,
@@ -18,8 +19,8 @@ import {
   renderListing,
 } from '../render/listing.js';
 import type { Skill } from '../skill/types.js';
-import { isTrusted } from './invoke.js';
 import type { Settings } from './settings.js';
+import { isTrusted } from './trust.js';
 
 /** What a listing call may set; the rest comes from the config file's `listing` section. */
 export interface ListingRequest {
@@ -162,8 +163,18 @@ export interface DoctorReport {
     policy: 'on' | 'off';
     trustProject: boolean;
     timeoutMs: number;
-    /** Skills with shell sites, and whether they would run. */
-    skills: Array<{ name: string; scope: string; sites: number; runs: boolean }>;
+    /** Where the project's trust comes from, when it is trusted. */
+    trustSource?: string;
+    /** Folders whose skills are trusted (the user config's `invoke.trustedProjects`). */
+    trustedFolders: string[];
+    /** Skills with shell sites (theirs and their parents'), whether they would run, and why not. */
+    skills: Array<{
+      name: string;
+      scope: string;
+      sites: number;
+      runs: boolean;
+      untrusted?: string;
+    }>;
   };
   permissions: {
     allow: string[];
@@ -193,13 +204,30 @@ export function doctorReport(
     ...(settings.listing.entryCap !== undefined ? { entryCap: settings.listing.entryCap } : {}),
   });
   const cut = listing.entries.filter((e) => e.shown !== 'full');
-  const { shell, trustProject, timeoutMs } = settings.invoke;
+  const { shell, trustProject, trustSource, trustedFolders, timeoutMs } = settings.invoke;
+  const grant = { trustProject, trustedFolders };
+  const byName = skillsByName(skills, (s) => s);
   const shellSkills: DoctorReport['shell']['skills'] = [];
   for (const s of skills) {
-    const sites = findShellSites(bodies.get(s.id) ?? '').length;
+    // Shell in a parent runs in the child's expansion: a chain is trusted as its least trusted skill.
+    const { chain } = walkExtends(
+      s,
+      (k) => ({ name: k.id, path: k.path, extends: k.frontmatter.extends }),
+      (n) => byName.get(n),
+    );
+    const sites = chain.reduce((n, k) => n + findShellSites(bodies.get(k.id) ?? '').length, 0);
     if (sites === 0) continue;
-    const runs = shell === 'on' && isTrusted(s, { trustProject });
-    shellSkills.push({ name: s.id, scope: s.source.scope, sites, runs });
+    const weak = chain.find((k) => !isTrusted(k, grant));
+    const runs = shell === 'on' && weak === undefined;
+    shellSkills.push({
+      name: s.id,
+      scope: s.source.scope,
+      sites,
+      runs,
+      ...(weak && weak !== s
+        ? { untrusted: `it extends \`${weak.id}\`, a ${weak.source.scope} skill` }
+        : {}),
+    });
   }
   const ask: DoctorReport['permissions']['ask'] = [];
   const denied: DoctorReport['permissions']['denied'] = [];
@@ -243,7 +271,14 @@ export function doctorReport(
       omitted: listing.omitted,
       hidden: listing.hidden,
     },
-    shell: { policy: shell, trustProject, timeoutMs, skills: shellSkills },
+    shell: {
+      policy: shell,
+      trustProject,
+      ...(trustSource ? { trustSource } : {}),
+      trustedFolders,
+      timeoutMs,
+      skills: shellSkills,
+    },
     permissions: {
       allow: settings.permissions.allow,
       deny: settings.permissions.deny,

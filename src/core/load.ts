@@ -40,7 +40,12 @@ export async function loadSkill(
   skill: Skill,
   skills: readonly Skill[],
   o: { fs?: FileSystem; projectRoot?: string; form?: LoadForm },
-): Promise<{ view: LoadView; diagnostics: Diagnostic[] }> {
+): Promise<{
+  view: LoadView;
+  diagnostics: Diagnostic[];
+  /** The skills composed (the skill, then each parent) with the hash of each file as read now. */
+  composed: Array<{ skill: Skill; contentHash: string }>;
+}> {
   const byName = skillsByName(skills, (s) => s);
   const chain = walkExtends(
     skill,
@@ -107,5 +112,9 @@ export async function loadSkill(
       tokens: Math.ceil(text.length / 4),
     },
     diagnostics: r.diagnostics,
+    composed: chain.flatMap((c) => {
+      const read = loaded.sources.find((x) => x.file === c.path);
+      return read ? [{ skill: c, contentHash: read.contentHash }] : [];
+    }),
   };
 }

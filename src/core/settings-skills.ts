@@ -1,5 +1,6 @@
 // The config file's `listing`, `permissions` and `invoke` sections as settings, with their defaults.
 
+import type { ConfigTrust, TrustSource } from '../config/merge.js';
 import type { SkillsetConfig } from '../config/schema.js';
 import { DEFAULT_SHELL_TIMEOUT_MS } from '../invoke/shell.js';
 
@@ -21,15 +22,23 @@ export interface PermissionSettings {
   overrides: Record<string, 'on' | 'name-only' | 'user-invocable-only' | 'off'>;
 }
 
-/** How invocation runs shell injection. */
+/** How invocation runs shell injection, and whose skills may run it. */
 export interface InvokeSettings {
   shell: 'on' | 'off';
+  /** Every skill that came with a folder is trusted (the host or the user said so). */
   trustProject: boolean;
+  /** Where that trust, or the project's through a trusted folder, comes from. */
+  trustSource?: TrustSource;
+  /** Folders whose skills are trusted (the user config's `invoke.trustedProjects`). */
+  trustedFolders: string[];
   timeoutMs: number;
 }
 
 /** The three sections of `config`, each with its defaults. */
-export function skillSettings(config: SkillsetConfig): {
+export function skillSettings(
+  config: SkillsetConfig,
+  trust: ConfigTrust = { project: false, folders: [] },
+): {
   listing: ListingSettings;
   permissions: PermissionSettings;
   invoke: InvokeSettings;
@@ -47,7 +56,9 @@ export function skillSettings(config: SkillsetConfig): {
     permissions: { allow: p.allow ?? [], deny: p.deny ?? [], overrides: p.overrides ?? {} },
     invoke: {
       shell: i.shell ?? 'on',
-      trustProject: i.trustProject ?? false,
+      trustProject: trust.project,
+      ...(trust.source ? { trustSource: trust.source } : {}),
+      trustedFolders: trust.folders,
       timeoutMs: i.timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS,
     },
   };

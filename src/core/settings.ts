@@ -2,7 +2,9 @@
 
 import nodeFs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type RuleSetting } from '../config/config.js';
+import { loadConfig, loadUserConfig, type RuleSetting } from '../config/config.js';
+import { mergeConfigs } from '../config/merge.js';
+import type { SkillsetConfig } from '../config/schema.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { AGENTS, type AgentName } from '../discover/agents.js';
 import type { DiscoverOptions } from '../discover/discover.js';
@@ -45,8 +47,18 @@ export interface SettingsInput {
   cacheDir?: string;
   /** The index file (default: one per set of roots in the cache folder). */
   indexFile?: string;
-  /** The config file (default: `skillset.config.json` in `cwd` or a parent, up to the repository root). */
+  /**
+   * The config file (default: `skillset.config.json` in `cwd` or a parent, up to the repository
+   * root). One named here is the caller's own: its trust settings count, as the user config's do.
+   */
   configFile?: string;
+  /** The user's config (default `SKILLSET_USER_CONFIG`, else `~/.config/skillset/config.json`); false reads none. */
+  userConfigFile?: string | false;
+  /**
+   * The host trusts the project: skills that came with a folder may run shell (default: the user's
+   * config). No file inside a project can set this.
+   */
+  trustProject?: boolean;
   /** The lint profile (default: the config's, else `recommended`). */
   profile?: Profile;
   /** The file system skills are read through (default: the real one). Roots are checked through it too. */
@@ -76,6 +88,8 @@ export interface Settings {
   invoke: InvokeSettings;
   /** The config file read, if any. */
   configFile: string | undefined;
+  /** The user's config file read, if any. */
+  userConfigFile: string | undefined;
   /** Problems with the environment that were worked around (an unusable cache folder, say). */
   diagnostics: Diagnostic[];
   /** The file system skills and bodies are read through. */
@@ -144,7 +158,15 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
       'Pass the folder that holds the SKILL.md, not the file.',
     );
   }
-  const { config, file: configFile } = await loadConfig({ cwd, file: input.configFile });
+  const user = await loadUserConfig(input.userConfigFile);
+  const project = await loadConfig({ cwd, file: input.configFile });
+  const merged = mergeConfigs(user, project, {
+    named: input.configFile !== undefined,
+    cwd,
+    trustProject: input.trustProject,
+  });
+  const config = merged.config;
+  diagnostics.push(...merged.diagnostics);
   let cacheDir: string | false = false;
   if (input.cache !== false) {
     const dir = path.resolve(cwd, input.cacheDir ?? defaultCacheDir());
@@ -189,8 +211,9 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
       rules: config.lint?.rules ?? {},
     },
     select: selectSettings(config.select),
-    ...skillSettings(config),
-    configFile,
+    ...skillSettings(config, merged.trust),
+    configFile: project.file,
+    userConfigFile: user.file,
     diagnostics,
     fs,
   };
@@ -234,7 +257,7 @@ function skillFolders(paths: readonly string[], diagnostics: Diagnostic[]): stri
   return out;
 }
 
-type SelectConfig = NonNullable<Awaited<ReturnType<typeof loadConfig>>['config']['select']>;
+type SelectConfig = NonNullable<SkillsetConfig['select']>;
 
 /** The config's `select` section as settings: each profile named by its key. */
 function selectSettings(c: SelectConfig = {}): Settings['select'] {
@@ -254,7 +277,7 @@ function selectSettings(c: SelectConfig = {}): Settings['select'] {
   return out;
 }
 
-type SearchConfig = NonNullable<Awaited<ReturnType<typeof loadConfig>>['config']['search']>;
+type SearchConfig = NonNullable<SkillsetConfig['search']>;
 
 /** Ranker settings: the defaults, overridden by the config file's `search` section. */
 function rankSettings(s: SearchConfig = {}): RankSettings {

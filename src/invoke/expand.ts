@@ -34,6 +34,8 @@ export interface ExpandInput {
   projectDir: string;
   /** Whether the skill's source may run shell (never for MCP or remote skills); the caller decides. */
   trusted: boolean;
+  /** Why it is not trusted, for the placeholder (`it extends \`base\`, a project skill`). */
+  untrustedBecause?: string;
   /** Host policy: `off` runs no shell for any skill (default `on`). */
   shell?: 'on' | 'off';
   /** Per command (default 10,000). */
@@ -168,7 +170,10 @@ function problemFor(
 /** Why the sites of this invocation may not run, or undefined when they may. */
 function refusal(input: ExpandInput, program: string | undefined): string | undefined {
   if (input.shell === 'off') return 'shell is off by policy';
-  if (!input.trusted) return 'untrusted source';
+  if (!input.trusted)
+    return input.untrustedBecause
+      ? `untrusted source (${input.untrustedBecause})`
+      : 'untrusted source';
   if (program === undefined) return `unsupported shell "${input.shellProgram}"`;
   return undefined;
 }

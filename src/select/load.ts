@@ -31,6 +31,8 @@ export interface LoadedSkill {
   contentHash: string;
   /** The file changed between scoring and loading. */
   changed: boolean;
+  /** Every SKILL.md composed, as read now: the skill, then each `extends` parent. */
+  sources: Array<{ file: string; contentHash: string }>;
 }
 
 /** What Load needs. */
@@ -174,6 +176,7 @@ export async function loadStage(
       moreResources: resources.more,
       contentHash,
       changed,
+      sources: files.map((f) => ({ file: f.file, contentHash: f.body.contentHash })),
     });
     decisions.push({
       stage: 'load',

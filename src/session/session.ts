@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { CatalogChanges } from '../catalog/diff.js';
-import type { InvokeView } from '../core/invoke.js';
+import { approvalDigest, type InvokeView } from '../core/invoke.js';
 import type { ListingView } from '../core/listing.js';
 import type { LoadView } from '../core/load.js';
 import type { Outcome } from '../core/outcome.js';
@@ -79,8 +79,12 @@ export interface SkillSession {
   load(name: string): Promise<SessionLoad>;
   /** Invoke a skill (`/name args`); an `ask` comes back for the host to decide. */
   invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<InvokeView>;
-  /** Record the host's approval of a skill, bound to its content: a changed skill asks again. */
-  approve(name: string): Promise<ApprovalState>;
+  /**
+   * Record the host's approval of a skill, bound to every file its expansion reads (the skill, its
+   * `extends` parents, its imports): a change to any asks again. Pass the `digest` of the `ask` view
+   * the user answered, so that what changed since they saw it is not approved.
+   */
+  approve(name: string, digest?: string): Promise<ApprovalState>;
   /** After compaction: the invoked skills' content to attach again, within its budget. */
   reattach(): Reattachment;
   /** Read the roots again; listeners hear of any change. */
@@ -106,7 +110,10 @@ function value<T>(o: Outcome<T>): T {
 /** Start a session over the skills `options` find. */
 export async function createSkillSession(options: SkillSessionOptions = {}): Promise<SkillSession> {
   const { sessionId, trustProject, form, reattach: limits, approvals: given, ...input } = options;
-  const service = await createService(input);
+  const service = await createService({
+    ...input,
+    ...(trustProject !== undefined ? { trustProject } : {}),
+  });
   const id = sessionId ?? randomUUID();
   const activated = new Set<string>();
   const loaded = new Map<string, string>();
@@ -205,9 +212,16 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
       }
       return view;
     },
-    async approve(name) {
-      const s = findSkill(value(await service.catalog()).skills, name);
-      approvals = recordApproval(approvals, s, Date.now());
+    async approve(name, digest) {
+      const catalog = value(await service.catalog());
+      const s = findSkill(catalog.skills, name);
+      const contentHash =
+        digest ??
+        (await approvalDigest(s, catalog.skills, {
+          fs: service.settings.fs,
+          projectDir: service.settings.cwd,
+        }));
+      approvals = recordApproval(approvals, { id: s.id, contentHash }, Date.now());
       return approvals;
     },
     reattach() {

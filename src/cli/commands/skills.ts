@@ -77,7 +77,6 @@ export async function runInvoke(
     by: 'user',
     approved: true,
     noShell: opts.shell === false,
-    ...(opts.trustProject ? { trustProject: true } : {}),
     ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
     ...(opts.record ? { record: true } : {}),
   });
@@ -93,6 +92,14 @@ export async function runInvoke(
   await writeOut(`${view.text}${imports.join('')}\n`);
   return 0;
 }
+
+/** What granted the project trust, as doctor says it. */
+const TRUST_SOURCES: Record<string, string> = {
+  option: 'by --trust-project or the host',
+  'user-config': 'by invoke.trustProject in the user config',
+  'config-file': 'by invoke.trustProject in the config named with --config',
+  'trusted-folder': 'by invoke.trustedProjects in the user config',
+};
 
 function doctorText(r: DoctorReport): string {
   const l = r.listing;
@@ -116,14 +123,19 @@ function doctorText(r: DoctorReport): string {
   }
   const sh = r.shell;
   out.push(
-    `shell: ${sh.policy === 'off' ? 'off for every skill' : 'on for trusted skills'}; project skills ${sh.trustProject ? 'trusted' : 'not trusted'}; ${n(sh.timeoutMs)} ms a command`,
+    `shell: ${sh.policy === 'off' ? 'off for every skill' : 'on for trusted skills'}; project skills ${sh.trustProject || sh.trustSource === 'trusted-folder' ? `trusted (${TRUST_SOURCES[sh.trustSource ?? 'option']})` : 'not trusted'}; ${n(sh.timeoutMs)} ms a command`,
+    ...(sh.trustedFolders.length > 0
+      ? [`  trusted folders (user config): ${sh.trustedFolders.join(', ')}`]
+      : []),
   );
   const running = sh.skills.filter((s) => s.runs).length;
   out.push(
     `  ${sh.skills.length} skill(s) with shell commands; ${running} would run them${sh.skills.length > running ? `, ${sh.skills.length - running} would show placeholders` : ''}`,
   );
   for (const s of sh.skills.slice(0, 10))
-    out.push(`    ${s.name} (${s.scope}): ${s.sites} command(s), ${s.runs ? 'runs' : 'not run'}`);
+    out.push(
+      `    ${s.name} (${s.scope}): ${s.sites} command(s), ${s.runs ? 'runs' : `not run${s.untrusted ? `: ${s.untrusted}` : ''}`}`,
+    );
   const pm = r.permissions;
   out.push(
     `permissions: ${pm.allow.length} allow, ${pm.deny.length} deny rule(s), ${Object.keys(pm.overrides).length} override(s)`,
