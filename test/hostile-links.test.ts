@@ -34,7 +34,7 @@ function build(): void {
   );
   writeSkill(
     path.join(lib, 'good'),
-    'description: Summarise release notes into a changelog entry.',
+    'name: good\ndescription: Summarise release notes into a changelog entry.',
     '# Good\n\nSee references/ok.md.\n',
   );
   fs.mkdirSync(path.join(lib, 'good', 'references'));
@@ -57,6 +57,11 @@ function build(): void {
   link('escape-rel', '../../outside/secret.md');
   link('escape-passwd', '/etc/passwd');
   link('escape-environ', '/proc/self/environ');
+  // A link to a link inside the root that leads out: the real file decides.
+  fs.symlinkSync(secret, path.join(lib, 'hop.md'));
+  link('escape-chain', '../hop.md');
+  // A folder of the skill linked out of it.
+  fs.symlinkSync(outside, path.join(lib, 'good', 'refs-out'));
   // Git link placeholders: a one-line file holding the target path.
   fs.mkdirSync(path.join(lib, 'placeholder-abs'));
   fs.writeFileSync(path.join(lib, 'placeholder-abs', 'SKILL.md'), secret);
@@ -80,6 +85,7 @@ const ESCAPES = [
   'escape-rel',
   'escape-passwd',
   'escape-environ',
+  'escape-chain',
   'placeholder-abs',
   'placeholder-rel',
 ];
@@ -174,6 +180,23 @@ describe('a SKILL.md that leads out of its root', () => {
       });
       assert.equal(leak.isError, true);
       noLeak(resultText(leak), 'read_skill_file');
+      const viaFolder = await c.callTool({
+        name: 'read_skill_file',
+        arguments: { name: 'good', path: 'refs-out/secret.md' },
+      });
+      assert.equal(viaFolder.isError, true);
+      noLeak(resultText(viaFolder), 'read_skill_file through a linked folder');
+      const uri = (await c.listResources()).resources.find((r) => r.name === 'good')?.uri;
+      assert.ok(uri, 'good is a resource');
+      const files = resultText(
+        await c.request(
+          { method: 'skills/get', params: { uri } } as never,
+          z.object({}).passthrough(),
+        ),
+      );
+      assert.equal(files.includes('refs-out'), false);
+      assert.equal(files.includes('leak.md'), false);
+      assert.match(files, /references\/ok\.md/);
       const ok = await c.callTool({
         name: 'read_skill_file',
         arguments: { name: 'good', path: 'references/ok.md' },

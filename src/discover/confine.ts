@@ -17,9 +17,14 @@ export interface Boundary {
 /** Which file of a skill is asked about: its SKILL.md, or any other file of its folder. */
 export type FileRole = 'skill-md' | 'file';
 
+/** Is the real path `real` inside the skill folder whose real path is `dir` (or the folder itself)? */
+export function inSkillFolder(real: string, dir: string): boolean {
+  return relativeInside(dir, real) !== undefined;
+}
+
 /** May the file whose real path is `real` be served as this skill's file of this role? */
 export function withinBoundary(real: string, b: Boundary, role: FileRole = 'file'): boolean {
-  if (relativeInside(b.dir, real) !== undefined) return true;
+  if (inSkillFolder(real, b.dir)) return true;
   return role === 'skill-md' && relativeInside(b.root, real) !== undefined;
 }
 

@@ -1,6 +1,7 @@
 // The agents-dir target: each skill folder copied byte for byte to `.agents/skills/<name>/`, no link followed out of it.
 
 import path from 'node:path';
+import { inSkillFolder } from '../discover/confine.js';
 import { SKIPPED_FOLDERS } from '../discover/walk.js';
 import type { ExportEntry } from './entries.js';
 import type { ExportFs } from './fs.js';
@@ -51,7 +52,7 @@ export async function readSkillFolder(
           warn(`${relAt} in ${dir} is a dangling link; not copied`);
           continue;
         }
-        if (!inside(resolved, root)) {
+        if (!inSkillFolder(resolved, root)) {
           warn(`${relAt} in ${dir} links outside the skill folder; not copied`);
           continue;
         }
