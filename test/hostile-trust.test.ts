@@ -5,7 +5,7 @@
 // MCP; and a control case shows the same commands do run where trust is given.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -328,5 +328,20 @@ t.close();`,
     assert.equal(fs.existsSync(w.marker('runner')), true, r.stdout);
     const d = await runCli(['doctor'], { cwd: w.proj, env: w.env });
     assert.match(d.stdout, /project skills trusted \(by invoke\.trustProject in the user config\)/);
+  });
+});
+
+describe('a project config that is not a plain file', () => {
+  it('is one line and exit 2 when it is a FIFO, never a hang', async (t) => {
+    const w = world();
+    const fifo = path.join(w.proj, 'skillset.config.json');
+    const made = spawnSync('mkfifo', [fifo]);
+    if (made.status !== 0) {
+      t.skip('mkfifo is not available');
+      return;
+    }
+    const r = await runCli(['list'], { cwd: w.proj, env: w.env, guardMs: 20_000 });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /^skillset: Cannot read config .*not a regular file/);
   });
 });

@@ -6,7 +6,11 @@ import nodeFs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SkillsetError } from '../errors.js';
+import { readRegularFile } from '../util/read-regular.js';
 import type { SkillsetConfig } from './schema.js';
+
+/** The largest config file read. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** The config file's name, looked for in the working folder and each parent up to the repository root. */
 export const CONFIG_FILE = 'skillset.config.json';
@@ -49,7 +53,17 @@ export async function readConfigFile(file: string): Promise<LoadedConfig> {
   let text: string;
   let data: unknown;
   try {
-    text = nodeFs.readFileSync(file, 'utf8');
+    // A FIFO in a config's place never blocks a command, and a config is small.
+    const r = readRegularFile(file, MAX_CONFIG_BYTES);
+    if (!r.ok)
+      throw new Error(
+        r.reason === 'too-large'
+          ? `it is ${r.size} bytes, over the ${MAX_CONFIG_BYTES}-byte cap`
+          : r.reason === 'missing'
+            ? 'no such file'
+            : 'not a regular file',
+      );
+    text = r.text;
     data = JSON.parse(text);
   } catch (e) {
     throw new SkillsetError(

@@ -18,6 +18,7 @@ import {
   tierDrift,
 } from '../tier/index.js';
 import { makeDirs, writeFileAtomically } from '../util/dirs.js';
+import { readRegularFile } from '../util/read-regular.js';
 import { attempt, type Outcome } from './outcome.js';
 import type { Settings } from './settings.js';
 
@@ -54,6 +55,16 @@ export interface TierCalls {
   ): Promise<Outcome<GlossCoverage>>;
 }
 
+/** A tier file's text, when it is a regular file (never a blocking read of a FIFO in its place). */
+function safeRead(file: string): string | undefined {
+  try {
+    const r = readRegularFile(file, 16 * 1024 * 1024);
+    return r.ok ? r.text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The tier's files found in `dir`: its entry router's and its domain routers' folders only. */
 function readTier(dir: string, name: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -66,8 +77,8 @@ function readTier(dir: string, name: string): Map<string, string> {
   for (const f of folders) {
     if (!f.isDirectory() || (f.name !== name && !f.name.startsWith(`${name}-`))) continue;
     for (const rel of ['SKILL.md', 'references/skill-index.md']) {
-      const file = path.join(dir, f.name, ...rel.split('/'));
-      if (nodeFs.existsSync(file)) out.set(`${f.name}/${rel}`, nodeFs.readFileSync(file, 'utf8'));
+      const r = safeRead(path.join(dir, f.name, ...rel.split('/')));
+      if (r !== undefined) out.set(`${f.name}/${rel}`, r);
     }
   }
   return out;
@@ -111,7 +122,7 @@ export function tierCalls(
         try {
           for (const f of files) {
             const file = path.join(out, ...f.path.split('/'));
-            const now = nodeFs.existsSync(file) ? nodeFs.readFileSync(file, 'utf8') : undefined;
+            const now = safeRead(file);
             if (now === f.text) continue;
             makeDirs(path.dirname(file));
             writeFileAtomically(file, f.text);
