@@ -2,6 +2,7 @@
 // decision first (deny and `ask` go back to the caller), then the expansion chain over the composed
 // body. Shell runs only for trusted sources (`isTrusted`).
 
+import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
@@ -11,6 +12,7 @@ import {
   decideSkillPermission,
   type PermissionDecision,
 } from '../invoke/permissions.js';
+import { renderLoadCut } from '../render/load-limit.js';
 import type { Skill } from '../skill/types.js';
 import { loadSkill } from './load.js';
 import type { InvokeSettings, PermissionSettings } from './settings-skills.js';
@@ -92,7 +94,7 @@ export async function invokeSkill(
   skill: Skill,
   skills: readonly Skill[],
   args: string,
-  settings: { invoke: InvokeSettings; permissions: PermissionSettings },
+  settings: { invoke: InvokeSettings; permissions: PermissionSettings; load?: LoadLimits },
   o: InvokeOptions,
 ): Promise<{ view: InvokeView; diagnostics: Diagnostic[] }> {
   const by = o.by ?? 'user';
@@ -132,6 +134,7 @@ export async function invokeSkill(
   const { view: loaded, diagnostics } = await loadSkill(skill, skills, {
     ...(o.fs ? { fs: o.fs } : {}),
     projectRoot: o.projectDir,
+    ...(settings.load ? { limits: settings.load } : {}),
   });
   // A decision that rested on the content (an approval of it, or its properties) holds only for the
   // content it saw: a file changed since the catalog was read is decided again once it is re-read.
@@ -185,7 +188,8 @@ export async function invokeSkill(
     view: {
       ...base,
       status: 'expanded',
-      text: r.text,
+      // What the load's bounds left out is said in the prompt itself, where the model reads it.
+      text: loaded.cut ? `${r.text}\n\n${renderLoadCut(loaded.cut, skill.id)}` : r.text,
       imports: loaded.imports.map((i) => ({ spec: i.spec, text: i.text })),
       commands: r.commands.map(({ ms: _ms, ...c }) => c),
     },

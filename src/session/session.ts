@@ -168,6 +168,7 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
           dir: view.dir,
           resources: view.resources,
           moreResources: view.moreResources,
+          ...(view.cut ? { cut: view.cut } : {}),
         },
         form,
       );
