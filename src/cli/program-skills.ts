@@ -97,7 +97,7 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
     )
     .addHelpText(
       'after',
-      '\nJSON: { "id", "name", "path", "dir", "scope", "contentHash", "body", "imports", "resources", "moreResources", "chain", "changed", "text", "chars", "tokens" }.\nExit codes: 0 loaded, 2 usage error (an unknown skill).',
+      '\nJSON: { "id", "name", "path", "dir", "scope", "contentHash", "body", "imports", "cut"? (what the load limits left out), "resources", "moreResources", "chain", "changed", "text", "chars", "tokens" }.\nExit codes: 0 loaded, 2 usage error (an unknown skill).',
     )
     .action(async (name: string, paths: string[], opts) => {
       const { runLoad } = await import('./commands/skills.js');

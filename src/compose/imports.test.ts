@@ -6,7 +6,9 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { importLines, resolveImports } from './imports.js';
+import { type ImportAllowance, importAllowance } from './import-limits.js';
+import { importLines } from './import-lines.js';
+import { resolveImports } from './imports.js';
 
 /** A project with a skill folder; `files` are written relative to the project root. */
 function project(files: Record<string, string>): { root: string; skill: string } {
@@ -19,12 +21,18 @@ function project(files: Record<string, string>): { root: string; skill: string }
   return { root, skill: path.join(root, '.claude', 'skills', 'review') };
 }
 
-async function resolve(files: Record<string, string>, body: string, maxDepth?: number) {
+async function resolve(
+  files: Record<string, string>,
+  body: string,
+  maxDepth?: number,
+  allowance?: ImportAllowance,
+) {
   const { root, skill } = project(files);
   const file = path.join(skill, 'SKILL.md');
   const r = await resolveImports(body, file, 5, {
     roots: [skill, root],
     ...(maxDepth !== undefined ? { maxDepth } : {}),
+    ...(allowance ? { allowance } : {}),
   });
   return { ...r, root, skill, file };
 }
@@ -184,6 +192,102 @@ describe('resolveImports', () => {
     assert.deepEqual(
       r.diagnostics.map((d) => d.code),
       ['compose/missing-import'],
+    );
+  });
+});
+
+describe('resolveImports within a load allowance', () => {
+  const limits = (maxBytes: number, maxImports = 100) => ({ maxBytes, maxImports });
+
+  it('cuts the file that crosses the byte bound, and follows nothing after it', async () => {
+    const allowance = importAllowance(limits(1000), 30, 1 << 20);
+    const r = await resolve(
+      {
+        '.claude/skills/review/a.md': `${'a'.repeat(20)}\n`,
+        '.claude/skills/review/b.md': `${'b'.repeat(40)}\n`,
+        '.claude/skills/review/c.md': 'c\n',
+      },
+      '@import a.md\n@import b.md\n@import c.md\n',
+      undefined,
+      allowance,
+    );
+    assert.deepEqual(
+      r.imports.map((i) => [path.basename(i.file), i.text.length]),
+      [
+        ['a.md', 21],
+        ['b.md', 9],
+      ],
+    );
+    assert.deepEqual(
+      allowance.left.map((l) => [l.spec, l.reason, l.kept, l.size]),
+      [
+        ['b.md', 'bytes', 9, 41],
+        ['c.md', 'bytes', undefined, undefined],
+      ],
+    );
+    assert.equal(allowance.bytes, 0);
+  });
+
+  it('imports as many files as it may, and says which it did not follow', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 5; i++) files[`.claude/skills/review/${i}.md`] = `${i}\n`;
+    const allowance = importAllowance(limits(1000, 3), 1000, 1 << 20);
+    const r = await resolve(
+      files,
+      [0, 1, 2, 3, 4].map((i) => `@import ${i}.md`).join('\n'),
+      undefined,
+      allowance,
+    );
+    assert.equal(r.imports.length, 3);
+    assert.deepEqual(
+      allowance.left.map((l) => [l.spec, l.reason, l.line]),
+      [
+        ['3.md', 'files', 8],
+        ['4.md', 'files', 9],
+      ],
+    );
+  });
+
+  it('looks up a path named a thousand times once, and imports it once', async () => {
+    const allowance = importAllowance(limits(1000, 2), 1000, 1 << 20);
+    const r = await resolve(
+      { '.claude/skills/review/same.md': 'same\n' },
+      Array(1000).fill('@import same.md').join('\n'),
+      undefined,
+      allowance,
+    );
+    assert.deepEqual(
+      r.imports.map((i) => i.text),
+      ['same\n'],
+    );
+    assert.deepEqual(allowance.left, []);
+    assert.equal(allowance.lines, 2 * 10 - 1, 'one line examined');
+  });
+
+  it('stops examining @import lines that lead nowhere after its bound on lines', async () => {
+    const allowance = importAllowance(limits(1000, 1), 1000, 1 << 20);
+    const r = await resolve(
+      { '.claude/skills/review/SKILL.md': '' },
+      Array.from({ length: 50 }, (_, i) => `@import missing-${i}.md`).join('\n'),
+      undefined,
+      allowance,
+    );
+    assert.equal(r.diagnostics.length, 10, 'ten lines examined, ten missing');
+    assert.equal(allowance.left.length + allowance.moreLeft, 40);
+    assert.equal(allowance.left[0]?.reason, 'lines');
+  });
+
+  it('leaves out a file it may not read, knowing its size unread', async () => {
+    const allowance = importAllowance(limits(1000), 10, 20);
+    await resolve(
+      { '.claude/skills/review/big.md': 'x'.repeat(500) },
+      '@import big.md\n',
+      undefined,
+      allowance,
+    );
+    assert.deepEqual(
+      allowance.left.map((l) => [l.reason, l.size, l.kept]),
+      [['bytes', 500, undefined]],
     );
   });
 });

@@ -1,7 +1,8 @@
 // `@import <path>` lines (SPEC S5, seed 001): a skill's body pulls other Markdown files in, each its
 // own content block so that it can be cached on its own. Resolution is recursive, with cycles
 // detected, a depth bound, and every path confined to the allowed roots (the skill's folder, then
-// the project root): `@import ../../etc/passwd` is refused, and so is a link that leads outside.
+// the project root): `@import ../../etc/passwd` is refused, and so is a link that leads outside. A
+// load bounds what its imports take (import-limits.ts): bytes, files, lines examined, bytes read.
 
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
@@ -9,20 +10,19 @@ import { errorCode, type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
 import { repairUtf8 } from '../skill/parse.js';
 import { splitFrontmatter } from '../skill/split.js';
-import { codeLines } from '../text/fences.js';
 import { relativeInside } from '../util/paths.js';
+import {
+  cutUtf8,
+  type ImportAllowance,
+  importAllowance,
+  leaveOut,
+  spent,
+  utf8Bytes,
+} from './import-limits.js';
+import { type ImportLine, importLines, withoutImports } from './import-lines.js';
 
 /** How many imports deep a chain may go by default. */
 export const DEFAULT_IMPORT_DEPTH = 5;
-
-/** One `@import` line: the path as written, and where it stands. */
-export interface ImportLine {
-  spec: string;
-  /** 1-based line in the text it was found in (plus the text's first line). */
-  line: number;
-  /** 1-based column of the path. */
-  column: number;
-}
 
 /** A file brought in by `@import`. */
 export interface ImportedFile {
@@ -47,6 +47,11 @@ export interface ImportOptions {
   maxDepth?: number;
   /** Largest imported file read (default 1 MiB). */
   maxBytes?: number;
+  /**
+   * What the load may still take (bytes, files, lines, reads), shared by the files it composes and
+   * spent here (default: no bound beyond depth and file size).
+   */
+  allowance?: ImportAllowance;
 }
 
 /** A text with its imports resolved. */
@@ -56,38 +61,6 @@ export interface ResolvedImports {
   /** Every imported file once, in reading order (a file, then what it imports). */
   imports: ImportedFile[];
   diagnostics: Diagnostic[];
-}
-
-const IMPORT = /^( {0,3}@import[ \t]+)(.*?)[ \t]*$/;
-
-/** The `@import` lines of Markdown text, outside fenced code; `firstLine` is the text's first line in its file. */
-export function importLines(text: string, firstLine = 1): ImportLine[] {
-  const out: ImportLine[] = [];
-  const lines = text.split(/\r\n|\r|\n/);
-  const code = codeLines(lines);
-  for (let i = 0; i < lines.length; i++) {
-    if (code[i]) continue;
-    const line = lines[i] as string;
-    const m = IMPORT.exec(line);
-    if (!m || (m[2] as string) === '') continue;
-    let spec = m[2] as string;
-    // A path may be quoted or in angle brackets, as Markdown link destinations may.
-    const quoted = /^(["'<])(.*)(["'>])$/.exec(spec);
-    if (quoted && (quoted[1] === '<' ? quoted[3] === '>' : quoted[1] === quoted[3]))
-      spec = quoted[2] as string;
-    out.push({ spec, line: firstLine + i, column: (m[1] as string).length + 1 });
-  }
-  return out;
-}
-
-/** The text without its `@import` lines (the lines are blanked out, so line numbers hold). */
-function withoutImports(text: string, lines: readonly ImportLine[], firstLine: number): string {
-  if (lines.length === 0) return text;
-  const drop = new Set(lines.map((l) => l.line - firstLine));
-  return text
-    .split(/(\r\n|\r|\n)/)
-    .map((part, i) => (i % 2 === 0 && drop.has(i / 2) ? '' : part))
-    .join('');
 }
 
 const inside = (dir: string, p: string): boolean => relativeInside(dir, p) !== undefined;
@@ -106,7 +79,17 @@ export async function resolveImports(
   const realRoots = await Promise.all(roots.map((r) => fs.realpath(r).catch(() => r)));
   const imports: ImportedFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  const seen = new Set<string>();
+  const allowance =
+    options.allowance ??
+    importAllowance(
+      { maxBytes: Number.POSITIVE_INFINITY, maxImports: Number.POSITIVE_INFINITY },
+      Number.POSITIVE_INFINITY,
+      0,
+    );
+  const seen = allowance.seen;
+  // Where a path written in a folder leads, found once: a file naming the same path a thousand times
+  // costs one lookup.
+  const located = new Map<string, string>();
   const self = await fs.realpath(file).catch(() => path.resolve(file));
 
   /** A diagnostic at the path of an `@import` line in `where`. */
@@ -126,6 +109,14 @@ export async function resolveImports(
       }),
     );
   };
+
+  /** An `@import` line's place, for what the bounds stopped. */
+  const at = (l: ImportLine, where: string) => ({
+    spec: l.spec,
+    where,
+    line: l.line,
+    column: l.column,
+  });
 
   /** Where `spec` leads: a real path inside a root, or undefined after reporting why not. */
   const locate = async (
@@ -202,8 +193,21 @@ export async function resolveImports(
     chain: readonly string[],
   ): Promise<void> => {
     for (const l of lines) {
-      const real = await locate(l.spec, where, l);
-      if (real === undefined) continue;
+      const key = `${path.dirname(where)}\0${l.spec}`;
+      let real = located.get(key);
+      // Imported once already: one block serves every line that names it, at no cost.
+      if (real !== undefined && seen.has(real) && !chain.includes(real)) continue;
+      const stop = spent(allowance);
+      if (stop) {
+        leaveOut(allowance, { ...at(l, where), ...(real ? { file: real } : {}), reason: stop });
+        continue;
+      }
+      if (real === undefined) {
+        allowance.lines--;
+        real = await locate(l.spec, where, l);
+        if (real === undefined) continue; // reported at this line; a later one is looked up again
+        located.set(key, real);
+      }
       if (chain.includes(real)) {
         const loop = [...chain.slice(chain.indexOf(real)), real]
           .map((f) => path.basename(f))
@@ -233,7 +237,7 @@ export async function resolveImports(
       }
       let read: Awaited<ReturnType<FileSystem['readFile']>>;
       try {
-        read = await fs.readFile(real, maxBytes);
+        read = await fs.readFile(real, Math.min(maxBytes, allowance.read));
       } catch (e) {
         problem(
           'compose/missing-import',
@@ -242,6 +246,11 @@ export async function resolveImports(
           l,
           `\`@import ${l.spec}\` could not be read (${errorCode(e) ?? String(e)})`,
         );
+        continue;
+      }
+      if (!read.ok && read.reason === 'too-large' && read.size <= maxBytes) {
+        // Within the file cap, over what the load may still read: the load's bound stops it.
+        leaveOut(allowance, { ...at(l, where), file: real, reason: 'bytes', size: read.size });
         continue;
       }
       if (!read.ok) {
@@ -257,20 +266,28 @@ export async function resolveImports(
         continue;
       }
       seen.add(real);
+      allowance.files--;
+      allowance.read -= read.size;
       const bytes = repairUtf8(read.bytes);
       const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
       const split = splitFrontmatter(bytes, bom);
       const body = bytes.toString('utf8', split.kind === 'frontmatter' ? split.bodyStart : bom);
       const bodyLine = split.kind === 'frontmatter' ? split.bodyLine : 1;
       const own = importLines(body, bodyLine);
-      const entry: ImportedFile = {
-        file: real,
-        spec: l.spec,
-        from: { file: where, line: l.line },
-        depth,
-        text: withoutImports(body, own, bodyLine),
-      };
-      imports.push(entry);
+      let text = withoutImports(body, own, bodyLine);
+      const size = utf8Bytes(text);
+      if (size > allowance.bytes) {
+        text = cutUtf8(text, allowance.bytes);
+        leaveOut(allowance, {
+          ...at(l, where),
+          file: real,
+          reason: 'bytes',
+          kept: utf8Bytes(text),
+          size,
+        });
+        allowance.bytes = 0;
+      } else allowance.bytes -= size;
+      imports.push({ file: real, spec: l.spec, from: { file: where, line: l.line }, depth, text });
       await visit(own, real, [...chain, real]);
     }
   };

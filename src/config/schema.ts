@@ -96,6 +96,15 @@ export const schema = z
       })
       .strict()
       .optional(),
+    load: z
+      .object({
+        /** The most one load holds: the body and its imports, in UTF-8 bytes (default 100,000). */
+        maxBytes: z.number().int().min(1).optional(),
+        /** The most files one load imports (default 100). */
+        maxImports: z.number().int().min(0).optional(),
+      })
+      .strict()
+      .optional(),
     invoke: z
       .object({
         /** `off` turns shell injection off for every skill. */

@@ -5,6 +5,7 @@
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
@@ -14,6 +15,7 @@ import {
   decideSkillPermission,
   type PermissionDecision,
 } from '../invoke/permissions.js';
+import { renderLoadCut } from '../render/load-limit.js';
 import type { Skill } from '../skill/types.js';
 import { relativeInside } from '../util/paths.js';
 import { type LoadView, loadSkill } from './load.js';
@@ -148,7 +150,7 @@ export async function invokeSkill(
   skill: Skill,
   skills: readonly Skill[],
   args: string,
-  settings: { invoke: InvokeSettings; permissions: PermissionSettings },
+  settings: { invoke: InvokeSettings; permissions: PermissionSettings; load?: LoadLimits },
   o: InvokeOptions,
 ): Promise<{ view: InvokeView; diagnostics: Diagnostic[] }> {
   const by = o.by ?? 'user';
@@ -176,6 +178,7 @@ export async function invokeSkill(
   } = await loadSkill(skill, skills, {
     ...(o.fs ? { fs: o.fs } : {}),
     projectRoot: o.projectDir,
+    ...(settings.load ? { limits: settings.load } : {}),
   });
   const parts = trustParts(composed, loaded.imports, grant);
   const digest = expansionDigest(parts);
@@ -257,7 +260,8 @@ export async function invokeSkill(
     view: {
       ...base,
       status: 'expanded',
-      text: r.text,
+      // What the load's bounds left out is said in the prompt itself, where the model reads it.
+      text: loaded.cut ? `${r.text}\n\n${renderLoadCut(loaded.cut, skill.id)}` : r.text,
       imports: loaded.imports.map((i) => ({ spec: i.spec, text: i.text })),
       commands: r.commands.map(({ ms: _ms, ...c }) => c),
     },
@@ -272,11 +276,12 @@ export async function invokeSkill(
 export async function approvalDigest(
   skill: Skill,
   skills: readonly Skill[],
-  o: { fs?: FileSystem; projectDir: string },
+  o: { fs?: FileSystem; projectDir: string; limits?: LoadLimits },
 ): Promise<string> {
   const { view, composed } = await loadSkill(skill, skills, {
     ...(o.fs ? { fs: o.fs } : {}),
     projectRoot: o.projectDir,
+    ...(o.limits ? { limits: o.limits } : {}),
   });
   return expansionDigest(trustParts(composed, view.imports, { trustProject: false }));
 }

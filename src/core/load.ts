@@ -1,11 +1,14 @@
 // Loading one skill by name, for `skillset load`, a session's `load_skill` and the MCP server: the body
-// composed over its `extends` parents, its imports as their own blocks, its other files listed, and
-// the text the model receives.
+// composed over its `extends` parents, its imports as their own blocks, within the load's bounds
+// (bytes, files imported; a note names what they left out), its other files listed, and the text
+// the model receives.
 
 import { skillsByName, walkExtends } from '../compose/extends.js';
+import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
+import type { LoadCut } from '../render/load-limit.js';
 import { type LoadForm, renderLoadResult } from '../render/load-result.js';
 import { type LoadedSkill, loadStage } from '../select/load.js';
 import type { Skill } from '../skill/types.js';
@@ -21,6 +24,8 @@ export interface LoadView {
   /** The body, composed, without front matter and `@import` lines. */
   body: string;
   imports: Array<{ spec: string; file: string; text: string }>;
+  /** What the load's bounds left out, when they left anything out (the text's note names it). */
+  cut?: LoadCut;
   /** The folder's other files, listed and not read. */
   resources: string[];
   moreResources: number;
@@ -39,7 +44,7 @@ export interface LoadView {
 export async function loadSkill(
   skill: Skill,
   skills: readonly Skill[],
-  o: { fs?: FileSystem; projectRoot?: string; form?: LoadForm },
+  o: { fs?: FileSystem; projectRoot?: string; form?: LoadForm; limits?: LoadLimits },
 ): Promise<{
   view: LoadView;
   diagnostics: Diagnostic[];
@@ -72,6 +77,7 @@ export async function loadSkill(
       ...(o.fs ? { fs: o.fs } : {}),
       ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}),
       skills: new Map(chain.map((s) => [s.path, s])),
+      ...(o.limits ? { limits: o.limits } : {}),
     },
   );
   const loaded = r.loaded[0] as LoadedSkill | undefined;
@@ -90,6 +96,7 @@ export async function loadSkill(
       imports,
       resources: loaded.resources,
       moreResources: loaded.moreResources,
+      ...(loaded.cut ? { cut: loaded.cut } : {}),
     },
     o.form,
   );
@@ -103,6 +110,7 @@ export async function loadSkill(
       contentHash: loaded.contentHash,
       body: loaded.body,
       imports,
+      ...(loaded.cut ? { cut: loaded.cut } : {}),
       resources: loaded.resources,
       moreResources: loaded.moreResources,
       chain: chain.map((s) => s.path),

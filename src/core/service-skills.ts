@@ -149,6 +149,7 @@ export function skillCalls(
         const r = await loadSkill(skill, d.skills, {
           fs: settings.fs,
           projectRoot: settings.cwd,
+          limits: settings.load,
           ...(o.form ? { form: o.form } : {}),
         });
         diagnostics.push(...r.diagnostics);

@@ -232,6 +232,7 @@ export async function createService(
           ...(budget !== undefined ? { budget } : {}),
           ...(unit !== undefined ? { unit } : {}),
           profiles,
+          limits: settings.load,
           ...o,
           fs: settings.fs,
           projectRoot: settings.cwd,

@@ -1,5 +1,7 @@
-// The config file's `listing`, `permissions` and `invoke` sections as settings, with their defaults.
+// The config file's `listing`, `permissions`, `load` and `invoke` sections as settings, with their
+// defaults.
 
+import { DEFAULT_LOAD_LIMITS, type LoadLimits } from '../compose/import-limits.js';
 import type { ConfigTrust, TrustSource } from '../config/merge.js';
 import type { SkillsetConfig } from '../config/schema.js';
 import { DEFAULT_SHELL_TIMEOUT_MS } from '../invoke/shell.js';
@@ -34,13 +36,14 @@ export interface InvokeSettings {
   timeoutMs: number;
 }
 
-/** The three sections of `config`, each with its defaults. */
+/** The sections of `config` for skills, each with its defaults. */
 export function skillSettings(
   config: SkillsetConfig,
   trust: ConfigTrust = { project: false, folders: [] },
 ): {
   listing: ListingSettings;
   permissions: PermissionSettings;
+  load: LoadLimits;
   invoke: InvokeSettings;
 } {
   const l = config.listing ?? {};
@@ -51,9 +54,14 @@ export function skillSettings(
   if (l.entryCap !== undefined) listing.entryCap = l.entryCap;
   const p = config.permissions ?? {};
   const i = config.invoke ?? {};
+  const load = config.load ?? {};
   return {
     listing,
     permissions: { allow: p.allow ?? [], deny: p.deny ?? [], overrides: p.overrides ?? {} },
+    load: {
+      maxBytes: load.maxBytes ?? DEFAULT_LOAD_LIMITS.maxBytes,
+      maxImports: load.maxImports ?? DEFAULT_LOAD_LIMITS.maxImports,
+    },
     invoke: {
       shell: i.shell ?? 'on',
       trustProject: trust.project,

@@ -2,6 +2,7 @@
 
 import nodeFs from 'node:fs';
 import path from 'node:path';
+import type { LoadLimits } from '../compose/import-limits.js';
 import { loadConfig, loadUserConfig, type RuleSetting } from '../config/config.js';
 import { mergeConfigs } from '../config/merge.js';
 import type { SkillsetConfig } from '../config/schema.js';
@@ -84,6 +85,8 @@ export interface Settings {
   listing: ListingSettings;
   /** The config file's `permissions` section. */
   permissions: PermissionSettings;
+  /** The config file's `load` section: the bounds of one load (bytes of body and imports, files imported). */
+  load: LoadLimits;
   /** The config file's `invoke` section: shell policy, project trust, timeout. */
   invoke: InvokeSettings;
   /** The config file read, if any. */

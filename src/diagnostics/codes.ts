@@ -15,6 +15,7 @@ export const BUILTIN = {
   'compose/import-depth': 'compose',
   'compose/import-outside-root': 'compose',
   'compose/import-too-large': 'compose',
+  'compose/load-limit': 'compose',
   'compose/missing-import': 'compose',
   'compose/missing-prerequisite': 'compose',
   'compose/prerequisite-cycle': 'compose',

@@ -1,8 +1,10 @@
 // A loaded skill as the model receives it: the body wrapped the way the Agent Skills client guide
 // shows (`<skill_content name="…">`, the skill folder, `<skill_resources>` listed and not read), or in
-// seed 004's `<skill name="…">`; and a short note when the same content is loaded again.
+// seed 004's `<skill name="…">`; the note of what the load's bounds left out; and a short note when
+// the same content is loaded again.
 
 import { escapeXml } from './available-skills.js';
+import { type LoadCut, renderLoadCut } from './load-limit.js';
 
 /** How a loaded body is wrapped: the client guide's form (the default) or seed 004's. */
 export type LoadForm = 'skill_content' | 'skill';
@@ -20,6 +22,8 @@ export interface LoadContent {
   resources?: readonly string[];
   /** Files past the listing's cap. */
   moreResources?: number;
+  /** What the load's bounds left out (the note says so, and how to read the rest). */
+  cut?: LoadCut;
 }
 
 const trimEnd = (s: string): string => s.replace(/\s+$/, '');
@@ -37,6 +41,7 @@ export function renderLoadResult(c: LoadContent, form: LoadForm = 'skill_content
       trimEnd(i.text),
       '</skill_import>',
     );
+  if (c.cut) lines.push('', renderLoadCut(c.cut, c.name));
   lines.push(
     '',
     `Skill directory: ${c.dir}`,

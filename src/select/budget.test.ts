@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Tier } from '../skill/types.js';
+import { importLibrary, importLibraryArb } from '../test-support/import-library.js';
 import { candidate, candidatesArb, stageContract } from '../test-support/stage-contract.js';
 import { budgetStage, DEFAULT_BUDGET_CHARS } from './budget.js';
+import { loadStage } from './load.js';
+import { sizeCap, sizeStage } from './size.js';
 import type { Candidate } from './types.js';
 
 const c = (id: string, tier: Tier, chars: number): Candidate => candidate(id, { tier, chars });
@@ -91,6 +94,58 @@ describe('budgetStage', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+
+  it('never exceeds the budget on what loads, imports and parents included (property)', async () => {
+    const bytes = (t: string) => Buffer.byteLength(t);
+    await fc.assert(
+      fc.asyncProperty(
+        importLibraryArb,
+        fc.integer({ min: 0, max: 12_000 }),
+        fc.constantFrom('chars' as const, 'tokens' as const),
+        fc.record({
+          maxBytes: fc.integer({ min: 1, max: 8000 }),
+          maxImports: fc.integer({ min: 0, max: 6 }),
+        }),
+        async (lib, limit, unit, limits) => {
+          const { fs, candidates } = importLibrary(lib);
+          const sized = await sizeStage(candidates, {
+            fs,
+            projectRoot: '/lib',
+            limits,
+            cap: sizeCap(limit, unit),
+          });
+          const r = budgetStage(sized.candidates, { limit, unit });
+          const l = await loadStage(r.candidates, {
+            fs,
+            projectRoot: '/lib',
+            limits,
+            holdToCounted: true,
+          });
+          // Sizing counted each skill whole: holding it to its count cuts nothing its load would keep.
+          const free = await loadStage(r.candidates, { fs, projectRoot: '/lib', limits });
+          const texts = (x: typeof l.loaded) =>
+            x.map((s) => [s.body, ...s.imports.map((i) => i.text)]);
+          assert.deepEqual(texts(l.loaded), texts(free.loaded));
+          const counted = new Map(r.candidates.map((c) => [c.id, c]));
+          let loadedBytes = 0;
+          for (const s of l.loaded) {
+            const n = bytes(s.body) + s.imports.reduce((m, i) => m + bytes(i.text), 0);
+            const c = counted.get(s.id) as Candidate;
+            // What loads is what was counted, or less (import lines and merged sections drop out).
+            assert.ok(n <= c.chars, `${s.id}: loaded ${n}, counted ${c.chars}`);
+            assert.ok(n <= limits.maxBytes, `${s.id}: loaded ${n}, over the load limit`);
+            assert.ok(s.imports.length <= limits.maxImports);
+            loadedBytes += n;
+          }
+          const size = (x: number) => (unit === 'tokens' ? Math.ceil(x / 4) : x);
+          assert.ok(size(loadedBytes) <= r.budget.used || loadedBytes === 0);
+          assert.ok(r.budget.used <= limit, `used ${r.budget.used} of ${limit}`);
+          assert.equal(l.loaded.length, r.candidates.length, 'every budgeted skill loads');
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

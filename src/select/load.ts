@@ -1,16 +1,18 @@
 // Stage 6, Load: the only stage with effects. It reads each budgeted skill's file, checks it against
 // the content hash it was scored with (a file changed since is loaded as it is now, and reported),
-// resolves its `@import` lines, and lists the skill folder's other files (`references/`, `scripts/`,
-// assets) without reading them.
+// resolves its `@import` lines within the load's bounds (compose-skill.ts), and lists the skill
+// folder's other files (`references/`, `scripts/`, assets) without reading them.
 
 import path from 'node:path';
-import { type ImportedFile, resolveImports } from '../compose/imports.js';
-import { composeBodies } from '../compose/sections.js';
+import { DEFAULT_LOAD_LIMITS, type LoadLimits } from '../compose/import-limits.js';
+import type { ImportedFile } from '../compose/imports.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import { type BodySource, readSkillBody, type SkillBody } from '../discover/body.js';
+import type { BodySource } from '../discover/body.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
 import { SKIPPED_FOLDERS } from '../discover/walk.js';
+import type { LoadCut } from '../render/load-limit.js';
+import { type ComposedSkill, composeSkill } from './compose-skill.js';
 import type { Candidate, StageDecision } from './types.js';
 
 /** A loaded skill. */
@@ -24,6 +26,8 @@ export interface LoadedSkill {
   body: string;
   /** Its imports, each its own block. */
   imports: ImportedFile[];
+  /** What the load's bounds left out, when they left anything out. */
+  cut?: LoadCut;
   /** The skill folder's other files (`references/`, `scripts/`, …), relative to it, sorted: available, not read. */
   resources: string[];
   /** Files past the listing's cap (`MAX_RESOURCES`), not listed. */
@@ -40,7 +44,15 @@ export interface LoadOptions {
   fs?: FileSystem;
   /** The project root imports may resolve against (default: none beyond the skill folder). */
   projectRoot?: string;
+  /** The largest file read (default 1 MiB). */
   maxBytes?: number;
+  /** The bounds of one load: bytes of body and imports, files imported (default 100,000 and 100). */
+  limits?: LoadLimits;
+  /**
+   * Hold each skill to the size Budget counted for it (`chars`), below the bounds: a skill whose files
+   * grew since it was sized is cut there, so what loads never passes what was budgeted.
+   */
+  holdToCounted?: boolean;
   /** The skills by SKILL.md path: a body is then read from the real file discovery confined. */
   skills?: ReadonlyMap<string, BodySource>;
 }
@@ -91,15 +103,18 @@ export async function loadStage(
   const loaded: LoadedSkill[] = [];
   const decisions: StageDecision[] = [];
   const diagnostics: Diagnostic[] = [];
-  const read = (file: string, contentHash: string) =>
-    readSkillBody(
-      { ...options.skills?.get(file), path: file, contentHash },
-      { fs, maxFileBytes: options.maxBytes ?? DEFAULT_MAX_FILE_BYTES },
-    );
+  const limits = options.limits ?? DEFAULT_LOAD_LIMITS;
   for (const c of candidates) {
-    let own: SkillBody;
+    let composed: ComposedSkill;
     try {
-      own = await read(c.path, c.contentHash);
+      composed = await composeSkill(c, {
+        fs,
+        ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
+        limits,
+        maxBytes: options.holdToCounted ? Math.min(limits.maxBytes, c.chars) : limits.maxBytes,
+        maxFileBytes: options.maxBytes ?? DEFAULT_MAX_FILE_BYTES,
+        ...(options.skills ? { skills: options.skills } : {}),
+      });
     } catch (e) {
       diagnostics.push(
         diagnostic(
@@ -117,7 +132,7 @@ export async function loadStage(
       });
       continue;
     }
-    const { contentHash, changed } = own;
+    const { contentHash, changed } = composed.own;
     if (changed)
       diagnostics.push(
         diagnostic(
@@ -127,35 +142,8 @@ export async function loadStage(
           'The skill changed between scoring and loading; loaded as it is now',
         ),
       );
-    // The skill's body, composed over its parents' when it extends them (each file's imports
-    // resolved against its own folder, then the sections merged from the farthest parent down).
-    const files: Array<{ file: string; body: SkillBody }> = [{ file: c.path, body: own }];
-    for (const parent of (c.chain ?? []).slice(1)) {
-      // A parent was not scored: no hash to hold it to, so it is read (and parsed) as it is.
-      const body = await read(parent, '').catch(() => undefined);
-      if (body) files.push({ file: parent, body });
-      else
-        diagnostics.push(
-          diagnostic(
-            'select/unreadable',
-            'error',
-            parent,
-            `The skill \`${c.id}\` extends could not be read; composed without it`,
-          ),
-        );
-    }
-    const texts: string[] = [];
-    const imports: ImportedFile[] = [];
-    for (const f of files) {
-      const dir = path.dirname(f.file);
-      const r = await resolveImports(f.body.body, f.file, f.body.bodyLine, {
-        roots: options.projectRoot ? [dir, options.projectRoot] : [dir],
-        fs,
-      });
-      diagnostics.push(...r.diagnostics);
-      texts.push(r.text);
-      imports.push(...r.imports);
-    }
+    diagnostics.push(...composed.diagnostics);
+    const { imports, cut } = composed;
     const dir = path.dirname(c.path);
     // Files the body imports are in it already: the listing names the others.
     const imported = new Set(imports.map((i) => i.file));
@@ -170,19 +158,20 @@ export async function loadStage(
       path: c.path,
       tier: c.tier,
       score: c.score,
-      body: composeBodies(texts),
+      body: composed.body,
       imports,
+      ...(cut ? { cut } : {}),
       resources: resources.files,
       moreResources: resources.more,
       contentHash,
       changed,
-      sources: files.map((f) => ({ file: f.file, contentHash: f.body.contentHash })),
+      sources: composed.sources,
     });
     decisions.push({
       stage: 'load',
       id: c.id,
       outcome: 'kept',
-      reason: `loaded${changed ? ' (changed since scoring)' : ''}; ${imports.length} import(s), ${resources.files.length + resources.more} other file(s) listed`,
+      reason: `loaded${changed ? ' (changed since scoring)' : ''}; ${imports.length} import(s)${cut ? `, cut at the load's limit of ${cut.maxBytes} bytes (${cut.imports.length + cut.more} @import line(s) left out${cut.body ? ', the body cut' : ''})` : ''}, ${resources.files.length + resources.more} other file(s) listed`,
     });
   }
   return { loaded, decisions, diagnostics };

@@ -1,8 +1,10 @@
 // The selection pipeline, end to end: Score → Resolve → ModelFilter → CacheOrder → Budget → Load over
-// an open index (its catalog, and its ranking for the text signal). Load and the cache state are the
-// only effects; a dry run stops before them.
+// an open index (its catalog, and its ranking for the text signal). Budget first sizes each candidate
+// as it will load (reading its files as far as the count matters); Load and the cache state are the
+// other effects, and a dry run stops before them.
 
 import { skillsByName } from '../compose/extends.js';
+import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
@@ -10,7 +12,7 @@ import type { SkillIndex } from '../search/search.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
 import { stateFileFor } from '../util/dirs.js';
-import { type BudgetViolation, budgetStage } from './budget.js';
+import { type BudgetViolation, budgetStage, DEFAULT_BUDGET_CHARS } from './budget.js';
 import {
   type CacheState,
   cacheOrderStage,
@@ -22,6 +24,7 @@ import { type LoadedSkill, loadStage } from './load.js';
 import { type AgentProfile, BUILTIN_PROFILES, modelFilterStage } from './model-filter.js';
 import { resolveStage } from './resolve.js';
 import { type ScoreItem, type SelectContext, scoreStage } from './score.js';
+import { sizeCap, sizeStage } from './size.js';
 import type { Candidate, StageDecision } from './types.js';
 
 /** How a selection runs. */
@@ -33,8 +36,10 @@ export interface SelectOptions {
   /** The budget (default 15,500 characters). */
   budget?: number;
   unit?: 'chars' | 'tokens';
-  /** Stop before Load: nothing is read or recorded. */
+  /** Stop before Load: nothing is loaded or recorded (sizing reads what it needs to count). */
   dryRun?: boolean;
+  /** The bounds of one load: bytes of body and imports, files imported (default 100,000 and 100). */
+  limits?: LoadLimits;
   /** The time now (default Date.now()). */
   now?: number;
   /** What earlier runs loaded (default: nothing). */
@@ -125,6 +130,17 @@ function scoreItems(catalog: object, skills: readonly Skill[]): ScoreItem[] {
   return items;
 }
 
+/** Per catalog, its skill files known to hold no `@import` (sizing looks at each once). */
+const plainOf = new WeakMap<object, Map<string, boolean>>();
+function plainFiles(catalog: object): Map<string, boolean> {
+  let known = plainOf.get(catalog);
+  if (!known) {
+    known = new Map();
+    plainOf.set(catalog, known);
+  }
+  return known;
+}
+
 /** A body's size in characters, as its bytes after the front matter. */
 const bodyChars = (s: Skill): number => Math.max(0, s.size.bytes - s.bodyOffset);
 
@@ -209,7 +225,18 @@ export async function runPipeline(
   );
   const state = o.cacheState ?? EMPTY_CACHE_STATE;
   const ordered = cacheOrderStage(filtered.candidates, state, { now });
-  const budget = budgetStage(ordered.candidates, {
+  // Each skill counted as it loads, imports and all: what Budget fits is what Load reads.
+  // Bodies are read from the real files discovery confined.
+  const byPath = new Map(all.map((s) => [s.path, s]));
+  const sized = await sizeStage(ordered.candidates, {
+    ...(o.fs ? { fs: o.fs } : {}),
+    ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}),
+    ...(o.limits ? { limits: o.limits } : {}),
+    cap: sizeCap(o.budget ?? DEFAULT_BUDGET_CHARS, o.unit ?? 'chars'),
+    plain: plainFiles(catalog),
+    skills: byPath,
+  });
+  const budget = budgetStage(sized.candidates, {
     ...(o.budget !== undefined ? { limit: o.budget } : {}),
     ...(o.unit ? { unit: o.unit } : {}),
   });
@@ -218,6 +245,7 @@ export async function runPipeline(
     ...resolved.decisions,
     ...filtered.decisions,
     ...ordered.decisions,
+    ...sized.decisions,
     ...budget.decisions,
   ];
   let loaded: LoadedSkill[] = [];
@@ -227,7 +255,9 @@ export async function runPipeline(
     const l = await loadStage(budget.candidates, {
       ...(o.fs ? { fs: o.fs } : {}),
       ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}),
-      skills: new Map(all.map((s) => [s.path, s])),
+      ...(o.limits ? { limits: o.limits } : {}),
+      holdToCounted: true,
+      skills: byPath,
     });
     loaded = l.loaded;
     decisions.push(...l.decisions);

@@ -175,6 +175,7 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
           dir: view.dir,
           resources: view.resources,
           moreResources: view.moreResources,
+          ...(view.cut ? { cut: view.cut } : {}),
         },
         form,
       );
@@ -220,6 +221,7 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
         (await approvalDigest(s, catalog.skills, {
           fs: service.settings.fs,
           projectDir: service.settings.cwd,
+          limits: service.settings.load,
         }));
       approvals = recordApproval(approvals, { id: s.id, contentHash }, Date.now());
       return approvals;
