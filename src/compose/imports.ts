@@ -4,6 +4,7 @@
 // the project root): `@import ../../etc/passwd` is refused, and so is a link that leads outside. A
 // load bounds what its imports take (import-limits.ts): bytes, files, lines examined, bytes read.
 
+import os from 'node:os';
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { errorCode, type FileSystem, nodeFileSystem } from '../discover/fs.js';
@@ -40,8 +41,16 @@ export interface ImportedFile {
 
 /** What resolveImports needs. */
 export interface ImportOptions {
-  /** Folders an import may resolve into, tried in order: the skill's folder, then the project root. */
+  /** Folders an import may resolve into, tried in order: the skill's folder (then the project root). */
   roots: readonly string[];
+  /**
+   * The project root, tried after `roots` for a file whose real folder is inside it. Never the home
+   * folder or the file-system root: a library read from there is not the project's, and its imports
+   * must not reach the home folder's files.
+   */
+  projectRoot?: string;
+  /** The home folder (default `os.homedir()`). */
+  home?: string;
   fs?: FileSystem;
   /** Deepest chain of imports followed (default 5). */
   maxDepth?: number;
@@ -65,6 +74,9 @@ export interface ResolvedImports {
 
 const inside = (dir: string, p: string): boolean => relativeInside(dir, p) !== undefined;
 
+/** What an import may name: Markdown or plain text, never a key, a config or a binary. */
+const TEXT_FILE = /\.(md|markdown|mdx|txt)$/i;
+
 /** Resolve the `@import` lines of `text` (the body of `file`, starting at `firstLine`). */
 export async function resolveImports(
   text: string,
@@ -75,8 +87,16 @@ export async function resolveImports(
   const fs = options.fs ?? nodeFileSystem;
   const maxDepth = options.maxDepth ?? DEFAULT_IMPORT_DEPTH;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const real = (p: string) => fs.realpath(p).catch(() => path.resolve(p));
+  const self = await real(file);
   const roots = options.roots.map((r) => path.resolve(r));
-  const realRoots = await Promise.all(roots.map((r) => fs.realpath(r).catch(() => r)));
+  if (options.projectRoot !== undefined) {
+    const project = await real(options.projectRoot);
+    const home = await real(options.home ?? os.homedir());
+    if (project !== path.parse(project).root && project !== home && inside(project, self))
+      roots.push(path.resolve(options.projectRoot));
+  }
+  const realRoots = await Promise.all(roots.map(real));
   const imports: ImportedFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const allowance =
@@ -90,7 +110,6 @@ export async function resolveImports(
   // Where a path written in a folder leads, found once: a file naming the same path a thousand times
   // costs one lookup.
   const located = new Map<string, string>();
-  const self = await fs.realpath(file).catch(() => path.resolve(file));
 
   /** A diagnostic at the path of an `@import` line in `where`. */
   const problem = (
@@ -172,6 +191,17 @@ export async function resolveImports(
           l,
           `\`@import ${spec}\` is refused: it is a link to \`${real}\`, outside the skill's folder and the project root`,
           { realPath: real },
+        );
+        return undefined;
+      }
+      // A file that is not Markdown or text (a key, a config) is never read into a load.
+      if (!TEXT_FILE.test(real) && (await fs.stat(real).catch(() => undefined))?.kind === 'file') {
+        problem(
+          'compose/import-not-text',
+          'error',
+          where,
+          l,
+          `\`@import ${spec}\` is refused: an import is a Markdown or text file (.md, .markdown, .mdx, .txt)`,
         );
         return undefined;
       }

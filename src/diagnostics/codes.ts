@@ -13,6 +13,7 @@ export const BUILTIN = {
   'compose/extends-self': 'compose',
   'compose/import-cycle': 'compose',
   'compose/import-depth': 'compose',
+  'compose/import-not-text': 'compose',
   'compose/import-outside-root': 'compose',
   'compose/import-too-large': 'compose',
   'compose/load-limit': 'compose',

@@ -111,7 +111,8 @@ export async function composeSkill(t: ComposeTarget, o: ComposeOptions): Promise
     const dir = path.dirname(f.file);
     // Each file's imports resolve against its own folder.
     const r = await resolveImports(f.body.body, f.file, f.body.bodyLine, {
-      roots: o.projectRoot ? [dir, o.projectRoot] : [dir],
+      roots: [dir],
+      ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}),
       fs,
       maxBytes: o.maxFileBytes,
       allowance,

@@ -31,7 +31,8 @@ export const composeImports = defineRule({
     if (!ctx.bodyIncludes('@import')) return;
     const { skill } = ctx;
     const r = await resolveImports(ctx.body, skill.path, skill.bodyLine, {
-      roots: [skill.dir, projectRootOf(skill.source.root)],
+      roots: [skill.dir],
+      projectRoot: projectRootOf(skill.source.root),
       fs: ctx.fs,
       maxDepth: ctx.options.maxDepth,
     });
