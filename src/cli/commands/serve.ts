@@ -13,6 +13,7 @@ export interface ServeCliOptions extends IndexCliOptions {
   token?: string;
   trustShell?: boolean;
   watch: boolean;
+  watchLimit?: number;
 }
 
 /** Serve until the client goes or a signal comes; resolves to the exit code. */
@@ -27,6 +28,7 @@ export async function runServe(paths: string[], opts: ServeCliOptions): Promise<
   await serve(service, {
     ...(opts.trustShell ? { trustShell: true } : {}),
     watch: opts.watch !== false,
+    ...(opts.watchLimit !== undefined ? { watchLimit: opts.watchLimit } : {}),
     ...(opts.http
       ? {
           http: {
