@@ -24,10 +24,16 @@ const env = { ...process.env, SKILLSET_CACHE_DIR: path.join(tmp, 'cache') } as R
 >;
 
 /** A hang guard, not a speed assertion: what never comes fails the test instead of stalling it. */
-function guard<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+function guard<T>(p: Promise<T>, ms: number, what: string, stderr?: () => string): Promise<T> {
   let t: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    t = setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms);
+    t = setTimeout(
+      () =>
+        reject(
+          new Error(`${what}: nothing after ${ms} ms${stderr ? `; stderr:\n${stderr()}` : ''}`),
+        ),
+      ms,
+    );
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(t));
 }
@@ -44,7 +50,8 @@ function makeSkill(dir: string, name: string, description = `Use ${name} to test
 async function serve(lib: string, args: string[] = []) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [cliPath, 'serve', lib, ...args],
+    // --verbose: a line on stderr says what the watch covers once it is ready.
+    args: [cliPath, 'serve', lib, '--verbose', ...args],
     env,
     stderr: 'pipe',
   });
@@ -147,14 +154,19 @@ describe('serve watching a library with links to /proc, /usr and a loop', () => 
         ['alpha'],
       );
       // The watcher holds the root, the skill folder, its SKILL.md and the three links themselves.
-      const watching = await guard(s.line(/watching (\d+) paths? under 1 root\n/), 20_000, 'ready');
+      const watching = await guard(
+        s.line(/watching (\d+) paths? under 1 root\n/),
+        20_000,
+        'ready',
+        s.stderr,
+      );
       assert.equal(Number(watching[1]), 6, s.stderr());
       const rssReady = rssMb(s.pid);
 
       const tools = s.next('tools');
       makeSkill(path.join(lib, 'beta'), 'beta');
       const made = Date.now();
-      await guard(tools, 10_000, 'tools/list_changed for a new skill');
+      await guard(tools, 30_000, 'tools/list_changed for a new skill', s.stderr);
       const seenMs = Date.now() - made;
       assert.deepEqual(
         (await s.names()).map((x) => x.name),
@@ -172,7 +184,7 @@ describe('serve watching a library with links to /proc, /usr and a loop', () => 
         s.client.onclose = () => resolve();
       });
       process.kill(s.pid, 'SIGTERM');
-      await guard(closed, 10_000, 'exit on SIGTERM');
+      await guard(closed, 30_000, 'exit on SIGTERM', s.stderr);
       assert.equal(alive(s.pid), false);
     } finally {
       if (alive(s.pid)) process.kill(s.pid, 'SIGKILL');
@@ -197,13 +209,14 @@ describe('serve watching skill folders reached through links', () => {
         s.line(/watching (\d+) paths? under 1 root and 1 linked skill folder\n/),
         20_000,
         'ready',
+        s.stderr,
       );
       // lib, group, group/near, its SKILL.md, the two links; far and far/SKILL.md.
       assert.equal(Number(watching[1]), 8, s.stderr());
 
       let tools = s.next('tools');
       writeFileSync(path.join(outside, 'far', 'SKILL.md'), skill('far', 'Edited far away.'));
-      await guard(tools, 10_000, 'tools/list_changed for an edit through a link out');
+      await guard(tools, 30_000, 'tools/list_changed for an edit through a link out', s.stderr);
       assert.equal(
         (await s.names()).find((x) => x.name === 'far')?.description,
         'Edited far away.',
@@ -211,7 +224,12 @@ describe('serve watching skill folders reached through links', () => {
 
       tools = s.next('tools');
       writeFileSync(path.join(lib, 'group', 'near', 'SKILL.md'), skill('near', 'Edited near.'));
-      await guard(tools, 10_000, 'tools/list_changed for an edit of a linked skill inside');
+      await guard(
+        tools,
+        30_000,
+        'tools/list_changed for an edit of a linked skill inside',
+        s.stderr,
+      );
       // The two ways to the folder are one skill (named after the link discovery met first).
       assert.deepEqual(
         (await s.names()).map((x) => x.description),
@@ -220,7 +238,12 @@ describe('serve watching skill folders reached through links', () => {
 
       const resources = s.next('resources');
       writeFileSync(path.join(outside, 'far', 'notes.md'), 'A file beside the linked SKILL.md.\n');
-      await guard(resources, 10_000, 'resources/list_changed for a file of a linked skill');
+      await guard(
+        resources,
+        30_000,
+        'resources/list_changed for a file of a linked skill',
+        s.stderr,
+      );
     } finally {
       await s.client.close();
       if (alive(s.pid)) process.kill(s.pid, 'SIGKILL');
@@ -234,17 +257,22 @@ describe('serve past its bound on watched paths', () => {
     for (const n of ['one', 'two', 'three']) makeSkill(path.join(lib, n), n);
     const s = await serve(lib, ['--watch-limit', '5']);
     try {
-      await guard(s.line(/warning: more than 5 paths under the roots/), 20_000, 'the warning');
+      await guard(
+        s.line(/warning: more than 5 paths under the roots/),
+        20_000,
+        'the warning',
+        s.stderr,
+      );
       const tools = s.next('tools');
       makeSkill(path.join(lib, 'four'), 'four');
-      await guard(tools, 15_000, 'tools/list_changed while polling');
+      await guard(tools, 30_000, 'tools/list_changed while polling', s.stderr);
       assert.deepEqual(
         (await s.names()).map((x) => x.name),
         ['four', 'one', 'three', 'two'],
       );
       const resources = s.next('resources');
       writeFileSync(path.join(lib, 'one', 'notes.md'), 'Beside the SKILL.md.\n');
-      await guard(resources, 15_000, 'resources/list_changed for a file while polling');
+      await guard(resources, 30_000, 'resources/list_changed for a file while polling', s.stderr);
       assert.equal(s.stderr().match(/warning/g)?.length, 1, s.stderr());
       assert.doesNotMatch(s.stderr(), /watching \d+ paths/);
     } finally {

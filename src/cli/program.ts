@@ -3,7 +3,7 @@
 
 import { Command, CommanderError, Option } from 'commander';
 import { SkillsetError } from '../errors.js';
-import { visibleJson } from '../text/visible.js';
+import { visibleJson, visibleLine } from '../text/visible.js';
 import { VERSION } from '../version.js';
 import { parseCount, withSkillOptions } from './flags.js';
 import { writeErr } from './options.js';
@@ -211,7 +211,9 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     if (e instanceof SkillsetError) {
-      writeErr(`skillset: ${e.message}\n${e.hint ? `  ${e.hint}\n` : ''}`);
+      writeErr(
+        `skillset: ${visibleLine(e.message)}\n${e.hint ? `  ${visibleLine(e.hint)}\n` : ''}`,
+      );
       // A script that asked for JSON gets the problem as JSON too, on stdout.
       if (argv.includes('--json'))
         process.stdout.write(

@@ -80,6 +80,7 @@ export async function watchService(
   const levels = service.settings.discover.maxDepth ?? 5;
   const roots = catalog.ok ? await watchedRoots(catalog.value.roots, levels) : [];
   const batchMs = o.batchMs ?? 300;
+  const stableMs = o.stableMs ?? 1_000;
   const pollMs = o.pollMs ?? 2_000;
   const maxPaths = o.maxPaths ?? DEFAULT_WATCH_LIMIT;
   let mode: WatchStatus['mode'] = 'watch';
@@ -106,10 +107,12 @@ export async function watchService(
     // An unreadable folder is discovery's to report (discover/unreadable-folder), once.
     ignorePermissionErrors: true,
     ignored: scope.ignored,
-    awaitWriteFinish: { stabilityThreshold: o.stableMs ?? 1_000, pollInterval: 100 },
+    awaitWriteFinish: { stabilityThreshold: stableMs, pollInterval: 100 },
   });
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  /** New folders to read again once their files are stable (see the `addDir` handler). */
+  const later = new Set<NodeJS.Timeout>();
   let running: Promise<void> | undefined;
   let idleWaiters: Array<() => void> = [];
   let watching = false;
@@ -119,7 +122,7 @@ export async function watchService(
   });
 
   const settle = () => {
-    if (timer || running || pending.size > 0) return;
+    if (timer || running || pending.size > 0 || later.size > 0) return;
     for (const w of idleWaiters) w();
     idleWaiters = [];
   };
@@ -235,11 +238,11 @@ export async function watchService(
     setImmediate(() => {
       void watcher.close();
       ready();
-      tick();
+      if (!closed) tick();
     });
   }
 
-  // A new folder is announced by the files in it, once they are stable: one batch, not two.
+  // A new folder is announced by the files in it, once they are stable.
   for (const event of ['add', 'change', 'unlink', 'unlinkDir'] as const)
     watcher.on(event, (p: string) => {
       // Before `ready`, chokidar reports each link it meets (it watches links, not their targets).
@@ -253,6 +256,18 @@ export async function watchService(
       pending.add(p);
       schedule();
     });
+  // chokidar lists a new folder, then watches it: a file written in between is never reported. So a
+  // new folder is read again once its files should be stable (one more batch, which finds them).
+  watcher.on('addDir', (p: string) => {
+    if (!watching || closed) return;
+    const t = setTimeout(() => {
+      later.delete(t);
+      pending.add(p);
+      schedule();
+      settle();
+    }, stableMs);
+    later.add(t);
+  });
   watcher.on('error', (e) => {
     // The system's limit on watches (inotify's max_user_watches) or on open files: stop watching.
     const code = errorCode(e);
@@ -281,6 +296,8 @@ export async function watchService(
       closed = true;
       if (timer) clearTimeout(timer);
       if (pollTimer) clearTimeout(pollTimer);
+      for (const t of later) clearTimeout(t);
+      later.clear();
       timer = undefined;
       await watcher.close();
       await running;

@@ -15,8 +15,10 @@ export interface ServeOptions extends SkillServerOptions {
   watch?: boolean;
   /** Paths watched at most (default 10,000); past it the roots are read again on a timer. */
   watchLimit?: number;
-  /** Told once the server listens (stderr in the CLI). */
+  /** Told once the server listens, and of failures and warnings (stderr in the CLI). */
   log?: (line: string) => void;
+  /** Told what the watch covers once it has read the roots (stderr with --verbose). */
+  info?: (line: string) => void;
 }
 
 /** Serve `service` until the client goes or a signal comes; resolves when closed. */
@@ -77,11 +79,11 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
             ...(o.watchLimit !== undefined ? { maxPaths: o.watchLimit } : {}),
           },
         );
-  // Once the watcher has read its roots, one line says what it covers (tests wait for it too).
+  // Once the watcher has read its roots, one line says what it covers.
   void watching?.ready.then(() => {
     const s = watching.status();
     if (s.mode === 'watch' && !stopping)
-      log(
+      o.info?.(
         `skillset serve: watching ${s.paths} path${s.paths === 1 ? '' : 's'} under ${s.roots} root${s.roots === 1 ? '' : 's'}${s.linked > 0 ? ` and ${s.linked} linked skill folder${s.linked === 1 ? '' : 's'}` : ''}`,
       );
   });

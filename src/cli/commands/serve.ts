@@ -42,6 +42,9 @@ export async function runServe(paths: string[], opts: ServeCliOptions): Promise<
     log: (line) => {
       if (!opts.quiet) writeErr(`${visibleLine(line)}\n`);
     },
+    ...(opts.verbose && !opts.quiet
+      ? { info: (line: string) => writeErr(`${visibleLine(line)}\n`) }
+      : {}),
   });
   return 0;
 }
