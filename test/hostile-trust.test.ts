@@ -131,19 +131,31 @@ s.close();`,
     assert.equal(fs.existsSync(w.marker('base')), false, 'the project command ran');
   });
 
-  it('runs none of its own shell when it imports a file from the project', async () => {
+  it('runs none of its own shell when it imports a file from outside its trusted folder', async () => {
     const w = world();
     fs.mkdirSync(path.join(w.proj, 'docs'));
     fs.writeFileSync(path.join(w.proj, 'docs', 'notes.md'), 'Project notes.\n');
+    const vendor = path.join(w.proj, 'vendor', 'lib');
     writeSkill(
-      path.join(w.userSkills, 'importer'),
+      path.join(vendor, 'importer'),
       'description: Imports project notes.',
       `# Importer\n\n@import docs/notes.md\n\n!\`touch ${w.marker('importer')}\`\n`,
     );
-    const r = await runCli(['invoke', 'importer'], { cwd: w.proj, env: w.env });
+    writeSkill(
+      path.join(vendor, 'plain'),
+      'description: Imports nothing.',
+      `# Plain\n\n!\`touch ${w.marker('plain')}\`\n`,
+    );
+    // The user trusts the vendored library, not the project around it.
+    w.userConfig({ invoke: { trustedProjects: [vendor] } });
+    const r = await runCli(['invoke', 'importer', '--dir', vendor], { cwd: w.proj, env: w.env });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /untrusted source \(it imports notes\.md from the project\)/);
+    assert.match(r.stdout, /Project notes\./);
     assert.equal(fs.existsSync(w.marker('importer')), false);
+    const control = await runCli(['invoke', 'plain', '--dir', vendor], { cwd: w.proj, env: w.env });
+    assert.equal(control.status, 0, control.stderr);
+    assert.equal(fs.existsSync(w.marker('plain')), true, control.stdout);
   });
 
   it('runs none when a project skill shadows the user skill of the same name', async () => {

@@ -5,6 +5,7 @@ import type { SettingsInput } from '../core/settings.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
 import type { AgentName } from '../discover/agents.js';
 import { SkillsetError } from '../errors.js';
+import { visibleJson, visibleLine, visibleText } from '../text/visible.js';
 
 /** The options shared by commands that read skills. */
 export interface SkillCliOptions {
@@ -60,14 +61,14 @@ export function reportDiagnostics(diagnostics: readonly Diagnostic[], o: SkillCl
   if (o.quiet) return;
   const shown = diagnostics.filter((d) => o.verbose || d.severity !== 'info');
   if (shown.length === 0) return;
-  const lines = shown.map(formatDiagnostic);
+  const lines = shown.map((d) => visibleLine(formatDiagnostic(d)));
   const errors = shown.filter((d) => d.severity === 'error').length;
   const warnings = shown.filter((d) => d.severity === 'warning').length;
   const hidden = diagnostics.length - shown.length;
   lines.push(
     `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${hidden > 0 ? ` (${hidden} info hidden; --verbose shows them)` : ''}`,
   );
-  process.stderr.write(`${lines.join('\n')}\n`);
+  writeErr(`${lines.join('\n')}\n`);
 }
 
 /** Codes about the skills themselves (as opposed to the cache, the index or the run). */
@@ -87,15 +88,30 @@ function summariseLibrary(diagnostics: readonly Diagnostic[], o: SkillCliOptions
   if (lib.length === 0) return;
   const errors = lib.filter((d) => d.severity === 'error').length;
   const warnings = lib.length - errors;
-  process.stderr.write(
+  writeErr(
     `skillset: the library has ${errors} error${errors === 1 ? '' : 's'} and ${warnings} warning${warnings === 1 ? '' : 's'} (skillset lint lists them; --verbose prints them here)\n`,
   );
 }
 
-/** Write to stdout and resolve once it is flushed (pipes are async). */
-export function writeOut(text: string): Promise<void> {
+/**
+ * Write to stdout and resolve once it is flushed (pipes are async). Text has every character that
+ * would steer a terminal shown escaped (src/text/visible.ts), on a terminal or not; `json` is
+ * serialised JSON, whose strings stay exact.
+ */
+export function writeOut(text: string, form: 'text' | 'json' = 'text'): Promise<void> {
+  const safe = form === 'json' ? visibleJson(text) : visibleText(text);
   return new Promise((resolve) => {
-    if (process.stdout.write(text)) resolve();
+    if (process.stdout.write(safe)) resolve();
     else process.stdout.once('drain', () => resolve());
   });
+}
+
+/** Write `value` to stdout as JSON (two-space indent), exact (see writeOut). */
+export function writeJson(value: unknown): Promise<void> {
+  return writeOut(`${JSON.stringify(value, null, 2)}\n`, 'json');
+}
+
+/** Write to stderr, every character that would steer a terminal shown escaped. */
+export function writeErr(text: string): void {
+  process.stderr.write(visibleText(text));
 }

@@ -183,6 +183,11 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
       'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
     )
     .option('--no-watch', 'do not watch the roots for changes')
+    .option(
+      '--watch-limit <n>',
+      'paths watched at most (default 10,000); past it the roots are read again every 2 s or more',
+      (v) => parseCount(v, '--watch-limit'),
+    )
     .addHelpText(
       'after',
       '\nNothing but protocol goes to stdout; a line on stderr says where HTTP listens.\nExit codes: 0 closed (the client left, SIGINT or SIGTERM), 2 usage error (a non-loopback host without a token, a port in use).',

@@ -3,8 +3,10 @@
 
 import { Command, CommanderError, Option } from 'commander';
 import { SkillsetError } from '../errors.js';
+import { visibleJson, visibleLine } from '../text/visible.js';
 import { VERSION } from '../version.js';
 import { parseCount, withSkillOptions } from './flags.js';
+import { writeErr } from './options.js';
 import { addSkillCommands } from './program-skills.js';
 
 function program(): Command {
@@ -209,18 +211,20 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     if (e instanceof SkillsetError) {
-      process.stderr.write(`skillset: ${e.message}\n${e.hint ? `  ${e.hint}\n` : ''}`);
+      writeErr(
+        `skillset: ${visibleLine(e.message)}\n${e.hint ? `  ${visibleLine(e.hint)}\n` : ''}`,
+      );
       // A script that asked for JSON gets the problem as JSON too, on stdout.
       if (argv.includes('--json'))
         process.stdout.write(
-          `${JSON.stringify({ problem: { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(e.data ? { data: e.data } : {}) } }, null, 2)}\n`,
+          `${visibleJson(JSON.stringify({ problem: { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(e.data ? { data: e.data } : {}) } }, null, 2))}\n`,
         );
       process.exitCode = 2;
       return;
     }
     // Our own bug: one line, and the stack only when asked for.
     const debug = argv.includes('--debug') || process.env.SKILLSET_DEBUG === '1';
-    process.stderr.write(
+    writeErr(
       debug
         ? `skillset: internal error: ${(e as Error)?.stack ?? String(e)}\n`
         : `skillset: internal error: ${(e as Error)?.message ?? String(e)}\n  This is a bug in skillset; run again with --debug for the stack trace, and report it.\n`,

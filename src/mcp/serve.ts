@@ -13,8 +13,12 @@ export interface ServeOptions extends SkillServerOptions {
   http?: HttpOptions;
   /** Watch the roots and pick changes up live (default true). */
   watch?: boolean;
-  /** Told once the server listens (stderr in the CLI). */
+  /** Paths watched at most (default 10,000); past it the roots are read again on a timer. */
+  watchLimit?: number;
+  /** Told once the server listens, and of failures and warnings (stderr in the CLI). */
   log?: (line: string) => void;
+  /** Told what the watch covers once it has read the roots (stderr with --verbose). */
+  info?: (line: string) => void;
 }
 
 /** Serve `service` until the client goes or a signal comes; resolves when closed. */
@@ -69,8 +73,20 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
               changes.added.length + changes.removed.length + changes.changed.length > 0;
             for (const s of live) await s.changed({ catalog });
           },
-          { onError: (e) => log(`skillset serve: ${e.message}`) },
+          {
+            onError: (e) => log(`skillset serve: ${e.message}`),
+            onWarning: (m) => log(`skillset serve: warning: ${m}`),
+            ...(o.watchLimit !== undefined ? { maxPaths: o.watchLimit } : {}),
+          },
         );
+  // Once the watcher has read its roots, one line says what it covers.
+  void watching?.ready.then(() => {
+    const s = watching.status();
+    if (s.mode === 'watch' && !stopping)
+      o.info?.(
+        `skillset serve: watching ${s.paths} path${s.paths === 1 ? '' : 's'} under ${s.roots} root${s.roots === 1 ? '' : 's'}${s.linked > 0 ? ` and ${s.linked} linked skill folder${s.linked === 1 ? '' : 's'}` : ''}`,
+      );
+  });
   const shut = close;
   close = async () => {
     await watching?.close();

@@ -1,7 +1,8 @@
 // `skillset export`: the library written out for another agent's conventions (docs/export.md).
 
 import type { ExportTarget } from '../../export/types.js';
-import { unwrap, writeOut } from '../options.js';
+import { visibleLines } from '../../text/visible.js';
+import { unwrap, writeJson, writeOut } from '../options.js';
 import { type IndexCliOptions, service } from './search.js';
 
 /** Options of `export`. */
@@ -28,10 +29,8 @@ export async function runExport(paths: string[], opts: ExportCliOptions): Promis
   });
   done();
   const result = unwrap(outcome, opts, { summariseLibrary: true });
-  await writeOut(
-    opts.json
-      ? `${JSON.stringify(result, null, 2)}\n`
-      : formatExportResult(result, opts.check ? { check: true } : {}),
-  );
+  await (opts.json
+    ? writeJson(result)
+    : writeOut(formatExportResult(visibleLines(result), opts.check ? { check: true } : {})));
   return exportExitCode(result);
 }

@@ -4,7 +4,14 @@ import { createService } from '../../core/service.js';
 import { formatDiagnosticReport, type ReportFormat } from '../../diagnostics/format/index.js';
 import type { Profile } from '../../lint/define-rule.js';
 import { RULES } from '../../lint/rules/index.js';
-import { type SkillCliOptions, settingsInput, unwrap, writeOut } from '../options.js';
+import {
+  type SkillCliOptions,
+  settingsInput,
+  unwrap,
+  writeErr,
+  writeJson,
+  writeOut,
+} from '../options.js';
 
 /** Options of `skillset lint`. */
 export interface LintCliOptions extends SkillCliOptions {
@@ -23,7 +30,7 @@ async function listRules(json: boolean): Promise<number> {
       severity: r.severity,
       description: r.description,
     }));
-    await writeOut(`${JSON.stringify(rows, null, 2)}\n`);
+    await writeJson(rows);
     return 0;
   }
   const width = Math.max(...RULES.map((r) => r.code.length));
@@ -51,11 +58,12 @@ export async function runLint(paths: string[], opts: LintCliOptions): Promise<nu
       verbose: opts.verbose ?? false,
       rules,
     }),
+    format === 'json' || format === 'sarif' ? 'json' : 'text',
   );
   if (report.summary.errors > 0) return 1;
   if (opts.maxWarnings !== undefined && report.summary.warnings > opts.maxWarnings) {
     if (!opts.quiet)
-      process.stderr.write(
+      writeErr(
         `skillset: ${report.summary.warnings} warnings, more than --max-warnings ${opts.maxWarnings}: exit 1\n`,
       );
     return 1;

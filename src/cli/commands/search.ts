@@ -5,7 +5,8 @@ import { createService, type SkillService } from '../../core/service.js';
 import { SkillsetError } from '../../errors.js';
 import type { EvalReport, QueryOutcome } from '../../eval/eval.js';
 import { searchText } from '../../search/format.js';
-import { type SkillCliOptions, settingsInput, unwrap, writeOut } from '../options.js';
+import { visibleLines } from '../../text/visible.js';
+import { type SkillCliOptions, settingsInput, unwrap, writeJson, writeOut } from '../options.js';
 
 /** Options shared by the index-reading commands. */
 export interface IndexCliOptions extends SkillCliOptions {
@@ -60,11 +61,11 @@ export async function runIndex(paths: string[], opts: IndexCliOptions): Promise<
   const outcome = await s.index();
   done();
   const out = unwrap(outcome, opts, { summariseLibrary: true });
-  await writeOut(
-    opts.json
-      ? `${JSON.stringify(out, null, 2)}\n`
-      : `Indexed ${out.skills} skills: ${out.added} added, ${out.changed} changed, ${out.removed} removed, ${out.unchanged} unchanged (${out.ms} ms)${out.file === ':memory:' ? '; in memory only, nothing was saved' : ''}\n`,
-  );
+  await (opts.json
+    ? writeJson(out)
+    : writeOut(
+        `Indexed ${out.skills} skills: ${out.added} added, ${out.changed} changed, ${out.removed} removed, ${out.unchanged} unchanged (${out.ms} ms)${out.file === ':memory:' ? '; in memory only, nothing was saved' : ''}\n`,
+      ));
   return 0;
 }
 
@@ -78,7 +79,9 @@ export async function runSearch(
   const outcome = await s.search(query, { limit: opts.limit, explain: opts.explain === true });
   done();
   const result = unwrap(outcome, opts, { summariseLibrary: true });
-  await writeOut(opts.json ? `${JSON.stringify(result, null, 2)}\n` : searchText(query, result));
+  await (opts.json
+    ? writeJson(result)
+    : writeOut(searchText(visibleLines(query), visibleLines(result))));
   return 0;
 }
 
@@ -154,12 +157,13 @@ export async function runEval(
   done();
   const run = unwrap(outcome, opts, { summariseLibrary: true });
   if (opts.json) {
-    await writeOut(`${JSON.stringify(run, null, 2)}\n`);
+    await writeJson(run);
     return 0;
   }
-  const lines = [formatMetrics(run)];
-  if (run.regressions && run.improvements && opts.compare)
-    lines.push('', ...formatDiff(opts.compare, run));
+  const shown = visibleLines(run);
+  const lines = [formatMetrics(shown)];
+  if (shown.regressions && shown.improvements && opts.compare)
+    lines.push('', ...formatDiff(opts.compare, shown));
   await writeOut(`${lines.join('\n')}\n`);
   return 0;
 }
@@ -174,20 +178,21 @@ async function runManifest(
     { ...opts, verbose: false },
   );
   if (opts.json) {
-    await writeOut(`${JSON.stringify({ sets: reports }, null, 2)}\n`);
+    await writeJson({ sets: reports });
     return 0;
   }
+  const shown = visibleLines(reports);
   const dash = (n: number, x: number | null): string => (n === 0 ? '—' : pct(x));
   const head = `${'set'.padEnd(22)} ${'skills'.padStart(6)} ${'pos'.padStart(5)} ${'neg'.padStart(5)} ${'Hit@1'.padStart(7)} ${'Hit@3'.padStart(7)} ${'MRR'.padStart(6)} ${'false-none'.padStart(10)} ${'correct-none'.padStart(12)} ${'p50 ms'.padStart(7)}`;
   const lines = [head];
-  for (const r of reports) {
+  for (const r of shown) {
     const pos = r.queries.filter((q) => q.expected.length > 0).length;
     const neg = r.queries.length - pos;
     lines.push(
       `${r.name.padEnd(22)} ${String(r.skills).padStart(6)} ${String(pos).padStart(5)} ${String(neg).padStart(5)} ${dash(pos, r.hit1).padStart(7)} ${dash(pos, r.hit3).padStart(7)} ${(pos === 0 ? '—' : fix3(r.mrr)).padStart(6)} ${dash(pos, r.falseNone).padStart(10)} ${dash(neg, r.correctNone).padStart(12)} ${r.p50Ms.toFixed(2).padStart(7)}`,
     );
   }
-  for (const r of reports)
+  for (const r of shown)
     if (r.regressions && r.improvements)
       lines.push('', `${r.name}:`, ...formatDiff(opts.compare as string, r));
   await writeOut(`${lines.join('\n')}\n`);

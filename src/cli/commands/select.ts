@@ -2,7 +2,8 @@
 
 import type { SelectJson, SelectResult } from '../../select/pipeline.js';
 import type { SelectContext } from '../../select/score.js';
-import { unwrap, writeOut } from '../options.js';
+import { visibleLines } from '../../text/visible.js';
+import { unwrap, writeJson, writeOut } from '../options.js';
 import { type IndexCliOptions, service } from './search.js';
 
 /** Options of `select`. */
@@ -75,10 +76,8 @@ export async function runSelect(paths: string[], opts: SelectCliOptions): Promis
   });
   done();
   const result = unwrap(outcome, opts, { summariseLibrary: true });
-  await writeOut(
-    opts.json
-      ? `${JSON.stringify(result.json, null, 2)}\n`
-      : selectText(result, opts.explain === true, opts.dryRun === true),
-  );
+  await (opts.json
+    ? writeJson(result.json)
+    : writeOut(selectText(visibleLines(result), opts.explain === true, opts.dryRun === true)));
   return result.json.violation ? 1 : 0;
 }

@@ -2,7 +2,8 @@
 
 import { createService } from '../../core/service.js';
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
-import { settingsInput } from '../options.js';
+import { visibleLine } from '../../text/visible.js';
+import { settingsInput, writeErr } from '../options.js';
 import type { IndexCliOptions } from './search.js';
 
 /** Options of `serve`. */
@@ -13,6 +14,7 @@ export interface ServeCliOptions extends IndexCliOptions {
   token?: string;
   trustShell?: boolean;
   watch: boolean;
+  watchLimit?: number;
 }
 
 /** Serve until the client goes or a signal comes; resolves to the exit code. */
@@ -22,11 +24,12 @@ export async function runServe(paths: string[], opts: ServeCliOptions): Promise<
   // What concerns the run (an unusable cache, say) goes to stderr once, as the other commands say it.
   if (!opts.quiet)
     for (const d of service.settings.diagnostics)
-      if (d.severity !== 'info') process.stderr.write(`${formatDiagnostic(d)}\n`);
+      if (d.severity !== 'info') writeErr(`${visibleLine(formatDiagnostic(d))}\n`);
   const token = opts.token ?? process.env.SKILLSET_SERVE_TOKEN;
   await serve(service, {
     ...(opts.trustShell ? { trustShell: true } : {}),
     watch: opts.watch !== false,
+    ...(opts.watchLimit !== undefined ? { watchLimit: opts.watchLimit } : {}),
     ...(opts.http
       ? {
           http: {
@@ -37,8 +40,11 @@ export async function runServe(paths: string[], opts: ServeCliOptions): Promise<
         }
       : {}),
     log: (line) => {
-      if (!opts.quiet) process.stderr.write(`${line}\n`);
+      if (!opts.quiet) writeErr(`${visibleLine(line)}\n`);
     },
+    ...(opts.verbose && !opts.quiet
+      ? { info: (line: string) => writeErr(`${visibleLine(line)}\n`) }
+      : {}),
   });
   return 0;
 }

@@ -2,7 +2,8 @@
 
 import { createService } from '../../core/service.js';
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
-import { type SkillCliOptions, settingsInput, unwrap, writeOut } from '../options.js';
+import { visibleLines } from '../../text/visible.js';
+import { type SkillCliOptions, settingsInput, unwrap, writeJson, writeOut } from '../options.js';
 
 /** Run `skillset show`; resolves to the exit code. */
 export async function runShow(
@@ -11,11 +12,13 @@ export async function runShow(
   opts: SkillCliOptions & { body?: boolean },
 ): Promise<number> {
   const service = await createService(settingsInput(paths, opts));
-  const skill = unwrap(await service.show(name, { body: opts.body === true }), opts);
+  const found = unwrap(await service.show(name, { body: opts.body === true }), opts);
   if (opts.json) {
-    await writeOut(`${JSON.stringify(skill, null, 2)}\n`);
+    await writeJson(found);
     return 0;
   }
+  // Every field is one line; the body keeps its lines (writeOut escapes what is left).
+  const skill = { ...visibleLines({ ...found, body: undefined }), body: found.body };
   const lines = [
     `${skill.id}  (${skill.scope})`,
     `  path         ${skill.path}`,

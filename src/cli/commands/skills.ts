@@ -2,7 +2,8 @@
 
 import type { DoctorReport } from '../../core/listing.js';
 import type { ListingOptions } from '../../core/service-skills.js';
-import { unwrap, writeOut } from '../options.js';
+import { visibleLines } from '../../text/visible.js';
+import { unwrap, writeJson, writeOut } from '../options.js';
 import { type IndexCliOptions, service } from './search.js';
 
 /** Options of `listing` and `doctor`. */
@@ -40,7 +41,8 @@ export async function runListing(paths: string[], opts: ListingCliOptions): Prom
   const outcome = await s.listing(request);
   done();
   const view = unwrap(outcome, opts, { summariseLibrary: true });
-  await writeOut(opts.json ? `${JSON.stringify(view, null, 2)}\n` : `${view.text}\n`);
+  // The text the model reads, with what would steer a terminal escaped; --json keeps it exact.
+  await (opts.json ? writeJson(view) : writeOut(`${view.text}\n`));
   return 0;
 }
 
@@ -57,7 +59,7 @@ export async function runLoad(
   });
   done();
   const view = unwrap(outcome, opts, { summariseLibrary: true });
-  await writeOut(opts.json ? `${JSON.stringify(view, null, 2)}\n` : `${view.text}\n`);
+  await (opts.json ? writeJson(view) : writeOut(`${view.text}\n`));
   return 0;
 }
 
@@ -83,7 +85,7 @@ export async function runInvoke(
   done();
   const view = unwrap(outcome, opts, { summariseLibrary: true });
   if (opts.json) {
-    await writeOut(`${JSON.stringify(view, null, 2)}\n`);
+    await writeJson(view);
     return 0;
   }
   const imports = view.imports.map(
@@ -161,6 +163,6 @@ export async function runDoctor(paths: string[], opts: ListingCliOptions): Promi
   const outcome = await s.doctor(request);
   done();
   const report = unwrap(outcome, opts, { summariseLibrary: true });
-  await writeOut(opts.json ? `${JSON.stringify(report, null, 2)}\n` : doctorText(report));
+  await (opts.json ? writeJson(report) : writeOut(doctorText(visibleLines(report))));
   return report.problems.length > 0 ? 1 : 0;
 }

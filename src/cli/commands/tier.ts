@@ -1,6 +1,7 @@
 // `skillset build` and `skillset gloss-coverage`: thin faces over the service's tier calls.
 
-import { unwrap, writeOut } from '../options.js';
+import { visibleLines } from '../../text/visible.js';
+import { unwrap, writeJson, writeOut } from '../options.js';
 import { type IndexCliOptions, service } from './search.js';
 
 /** Options of `build`. */
@@ -24,11 +25,12 @@ export async function runBuild(paths: string[], opts: BuildCliOptions): Promise<
     ...(opts.measure ? { measure: true } : {}),
   });
   done();
-  const r = unwrap(outcome, opts, { summariseLibrary: true });
+  const built = unwrap(outcome, opts, { summariseLibrary: true });
+  const r = opts.json ? built : visibleLines(built);
   const drift = r.drift
     ? r.drift.missing.length + r.drift.changed.length + r.drift.extra.length
     : 0;
-  if (opts.json) await writeOut(`${JSON.stringify(r, null, 2)}\n`);
+  if (opts.json) await writeJson(r);
   else {
     const lines: string[] = [];
     if (r.measure) lines.push(measureText(r.measure).replace(/\n$/, ''));
@@ -63,6 +65,6 @@ export async function runGlossCoverage(
   });
   done();
   const r = unwrap(outcome, opts, { summariseLibrary: true });
-  await writeOut(opts.json ? `${JSON.stringify(r, null, 2)}\n` : coverageText(r));
+  await (opts.json ? writeJson(r) : writeOut(coverageText(visibleLines(r))));
   return r.clipped.length > 0 ? 1 : 0;
 }

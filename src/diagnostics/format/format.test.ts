@@ -111,3 +111,26 @@ describe('stylish, over a library that repeats one finding', () => {
       assert.ok(verbose.includes(`/lib/${n}/SKILL.md`));
   });
 });
+
+describe('stylish and github, over a skill whose folder and name hold terminal escapes', () => {
+  const folder = 'evil\x1b[2J\u202e';
+  const tree = {
+    lib: {
+      [folder]: {
+        'SKILL.md': `---\nname: "x\\e]0;pwned\\a\\x9b"\ndescription: Use when testing.\n---\nBody\n`,
+      },
+    },
+  };
+  it('shows each control and bidi character escaped, and prints none raw', async () => {
+    const r = lintReport(
+      await lintSkills({ fs: createMemoryFileSystem(tree), roots: ['/lib'], profile: 'spec' }),
+    );
+    const stylish = formatStylish(r);
+    assert.ok(stylish.includes('/lib/evil\\x1b[2J\\u{202e}/SKILL.md\n'), stylish);
+    assert.ok(stylish.includes('x\\x1b]0;pwned\\x07\\x9b'), stylish);
+    const github = formatGithub(r, { cwd: '/lib' });
+    assert.ok(github.includes('file=evil\\x1b[2J\\u{202e}/SKILL.md,'), github);
+    for (const out of [stylish, github])
+      for (const c of ['\x1b', '\x07', '\x9b', '\u202e']) assert.ok(!out.includes(c), out);
+  });
+});

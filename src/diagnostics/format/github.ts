@@ -1,6 +1,8 @@
-// The github format: workflow commands that GitHub Actions turns into annotations.
+// The github format: workflow commands that GitHub Actions turns into annotations. The log shows
+// terminal escapes, so a control character in a message or a file name is written escaped.
 
 import path from 'node:path';
+import { visibleLine, visibleText } from '../../text/visible.js';
 import { relativeInside } from '../../util/paths.js';
 import type { DiagnosticReport } from '../report.js';
 
@@ -21,10 +23,14 @@ export function formatGithub(result: DiagnosticReport, options: { cwd?: string }
   const cwd = options.cwd ?? process.cwd();
   const lines = result.diagnostics.map((d) => {
     const file = (relativeInside(cwd, d.file) ?? d.file).split(path.sep).join('/');
-    const props = [`file=${escapeProperty(file)}`, `line=${d.start.line}`, `col=${d.start.column}`];
+    const props = [
+      `file=${escapeProperty(visibleLine(file))}`,
+      `line=${d.start.line}`,
+      `col=${d.start.column}`,
+    ];
     if (d.end) props.push(`endLine=${d.end.line}`, `endColumn=${d.end.column}`);
     props.push(`title=${escapeProperty(d.code)}`);
-    return `::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(d.message)}`;
+    return `::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(visibleText(d.message))}`;
   });
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }

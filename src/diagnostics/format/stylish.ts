@@ -1,6 +1,7 @@
 // The stylish format: diagnostics grouped by file, the ones that repeat across many files summarised,
-// then one summary line.
+// then one summary line. A file name or a message that holds a control character shows it escaped.
 
+import { visibleLine } from '../../text/visible.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { DiagnosticReport } from '../report.js';
 
@@ -33,10 +34,12 @@ export function formatStylish(
   for (const d of single) {
     if (d.file !== file) {
       if (file !== undefined) lines.push('');
-      lines.push(d.file);
+      lines.push(visibleLine(d.file));
       file = d.file;
     }
-    lines.push(`  ${pos(d).padEnd(posWidth)}  ${d.severity.padEnd(7)}  ${d.message}  ${d.code}`);
+    lines.push(
+      `  ${pos(d).padEnd(posWidth)}  ${d.severity.padEnd(7)}  ${visibleLine(d.message)}  ${d.code}`,
+    );
   }
   if (single.length > 0) lines.push('');
   if (repeated.length > 0) {
@@ -47,7 +50,7 @@ export function formatStylish(
     for (const g of repeated) {
       const d = g[0] as Diagnostic;
       lines.push(
-        `  ${String(g.length).padStart(6)}×  ${d.severity.padEnd(7)}  ${d.message}  ${d.code}`,
+        `  ${String(g.length).padStart(6)}×  ${d.severity.padEnd(7)}  ${visibleLine(d.message)}  ${d.code}`,
       );
     }
     lines.push('');
