@@ -9,6 +9,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { SkillsetError } from '../errors.js';
+import { boundMessages } from './bound.js';
 
 /** How the HTTP endpoint listens. */
 export interface HttpOptions {
@@ -141,6 +142,7 @@ export async function serveHttp(
       void server.close();
     };
     await server.connect(transport);
+    boundMessages(transport);
     await transport.handleRequest(req, res, body);
   };
 

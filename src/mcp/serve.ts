@@ -4,6 +4,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { SkillService } from '../core/service.js';
 import { watchService } from '../core/watch.js';
+import { boundMessages } from './bound.js';
+import { createServedCatalog } from './catalog.js';
 import { type HttpOptions, serveHttp } from './http.js';
 import { createSkillServer, type SkillServer, type SkillServerOptions } from './server.js';
 
@@ -34,10 +36,11 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  // Every live server hears of changes; HTTP gives each client session its own.
+  const catalog = await createServedCatalog(service);
+  // Every live session hears of changes; each HTTP client has its own.
   const live = new Set<SkillServer>();
-  const open = async (): Promise<SkillServer> => {
-    const s = await createSkillServer(service, o);
+  const open = (): SkillServer => {
+    const s = createSkillServer(catalog, o);
     live.add(s);
     s.server.server.onclose = () => {
       live.delete(s);
@@ -45,16 +48,17 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
     return s;
   };
   if (o.http) {
-    const endpoint = await serveHttp(async () => (await open()).server, o.http);
+    const endpoint = await serveHttp(async () => open().server, o.http);
     log(
       `skillset serve: listening on ${endpoint.url}${o.http.token ? ' (bearer token required)' : ''}`,
     );
     close = endpoint.close;
   } else {
-    const { server } = await open();
+    const { server } = open();
     const transport = new StdioServerTransport();
     transport.onclose = () => closed();
     await server.connect(transport);
+    boundMessages(transport, { log });
     close = () => server.close();
     // The client is gone when stdin ends (the SDK's transport does not notice).
     process.stdin.once('end', stop);
@@ -65,9 +69,10 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
       : await watchService(
           service,
           async ({ changes }) => {
-            const catalog =
-              changes.added.length + changes.removed.length + changes.changed.length > 0;
-            for (const s of live) await s.changed({ catalog });
+            const change = await catalog.refresh({
+              catalog: changes.added.length + changes.removed.length + changes.changed.length > 0,
+            });
+            for (const s of live) s.changed(change);
           },
           { onError: (e) => log(`skillset serve: ${e.message}`) },
         );
