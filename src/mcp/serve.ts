@@ -15,7 +15,7 @@ export interface ServeOptions extends SkillServerOptions {
   http?: HttpOptions;
   /** Watch the roots and pick changes up live (default true). */
   watch?: boolean;
-  /** Told once the server listens (stderr in the CLI). */
+  /** Told once the server listens, and of sessions closed (stderr in the CLI). */
   log?: (line: string) => void;
 }
 
@@ -48,7 +48,7 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
     return s;
   };
   if (o.http) {
-    const endpoint = await serveHttp(async () => open().server, o.http);
+    const endpoint = await serveHttp(async () => open().server, { ...o.http, log });
     log(
       `skillset serve: listening on ${endpoint.url}${o.http.token ? ' (bearer token required)' : ''}`,
     );

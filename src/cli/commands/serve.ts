@@ -11,6 +11,9 @@ export interface ServeCliOptions extends IndexCliOptions {
   host?: string;
   port?: number;
   token?: string;
+  maxSessions?: number;
+  sessionTimeout?: number;
+  allowOrigin?: string[];
   trustShell?: boolean;
   watch: boolean;
 }
@@ -18,6 +21,9 @@ export interface ServeCliOptions extends IndexCliOptions {
 /** Serve until the client goes or a signal comes; resolves to the exit code. */
 export async function runServe(paths: string[], opts: ServeCliOptions): Promise<number> {
   const { serve } = await import('../../mcp/serve.js');
+  const log = (line: string) => {
+    if (!opts.quiet) process.stderr.write(`${line}\n`);
+  };
   const service = await createService(settingsInput(paths, opts));
   // What concerns the run (an unusable cache, say) goes to stderr once, as the other commands say it.
   if (!opts.quiet)
@@ -33,12 +39,13 @@ export async function runServe(paths: string[], opts: ServeCliOptions): Promise<
             ...(opts.host ? { host: opts.host } : {}),
             ...(opts.port !== undefined ? { port: opts.port } : {}),
             ...(token ? { token } : {}),
+            ...(opts.maxSessions !== undefined ? { maxSessions: opts.maxSessions } : {}),
+            ...(opts.sessionTimeout !== undefined ? { idleMs: opts.sessionTimeout * 1000 } : {}),
+            ...(opts.allowOrigin?.length ? { allowedOrigins: opts.allowOrigin } : {}),
           },
         }
       : {}),
-    log: (line) => {
-      if (!opts.quiet) process.stderr.write(`${line}\n`);
-    },
+    log,
   });
   return 0;
 }
