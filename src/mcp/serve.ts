@@ -1,13 +1,15 @@
 // `skillset serve`: the MCP server over stdio (the default) or Streamable HTTP. Nothing but protocol
-// goes to stdout; a line on stderr says where it listens; SIGINT and SIGTERM close it cleanly.
+// goes to stdout; a line on stderr says where it listens. It stops on SIGINT or SIGTERM and, over
+// stdio, when its client is gone (lifetime.ts), within STOP_DEADLINE_MS either way.
 
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { SkillService } from '../core/service.js';
 import { watchService } from '../core/watch.js';
 import { boundMessages } from './bound.js';
 import { createServedCatalog } from './catalog.js';
 import { type HttpOptions, serveHttp } from './http.js';
+import { type Lifetime, watchLifetime } from './lifetime.js';
 import { createSkillServer, type SkillServer, type SkillServerOptions } from './server.js';
+import { LineTransport } from './stdio.js';
 
 /** How `serve` runs. */
 export interface ServeOptions extends SkillServerOptions {
@@ -15,27 +17,16 @@ export interface ServeOptions extends SkillServerOptions {
   http?: HttpOptions;
   /** Watch the roots and pick changes up live (default true). */
   watch?: boolean;
-  /** Told once the server listens, and of sessions closed (stderr in the CLI). */
+  /** Told once the server listens, and of anything that goes wrong (stderr in the CLI). */
   log?: (line: string) => void;
+  /** What stops the server, if made before the service was (signals during start-up). */
+  lifetime?: Lifetime;
 }
 
 /** Serve `service` until the client goes or a signal comes; resolves when closed. */
 export async function serve(service: SkillService, o: ServeOptions = {}): Promise<void> {
   const log = o.log ?? (() => undefined);
-  let close: () => Promise<void> = async () => undefined;
-  let closed!: () => void;
-  const done = new Promise<void>((resolve) => {
-    closed = resolve;
-  });
-  // A signal at any point, even while starting, closes what is open so far.
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void close().finally(() => closed());
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const life = o.lifetime ?? watchLifetime({ parent: !o.http, log });
   const catalog = await createServedCatalog(service);
   // Every live session hears of changes; each HTTP client has its own.
   const live = new Set<SkillServer>();
@@ -47,6 +38,7 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
     };
     return s;
   };
+  let close: () => Promise<void>;
   if (o.http) {
     const endpoint = await serveHttp(async () => open().server, { ...o.http, log });
     log(
@@ -55,16 +47,19 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
     close = endpoint.close;
   } else {
     const { server } = open();
-    const transport = new StdioServerTransport();
-    transport.onclose = () => closed();
+    const transport = new LineTransport();
+    transport.ongone = (why) => life.stop(why);
+    transport.onclose = () => life.stop('the transport closed');
     await server.connect(transport);
     boundMessages(transport, { log });
-    close = () => server.close();
-    // The client is gone when stdin ends (the SDK's transport does not notice).
-    process.stdin.once('end', stop);
+    // What the client asked before it went is answered, if it can still read (within the deadline).
+    close = async () => {
+      await transport.idle();
+      await server.close();
+    };
   }
   const watching =
-    o.watch === false
+    o.watch === false || life.reason !== undefined
       ? undefined
       : await watchService(
           service,
@@ -76,14 +71,9 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
           },
           { onError: (e) => log(`skillset serve: ${e.message}`) },
         );
-  const shut = close;
-  close = async () => {
-    await watching?.close();
-    await shut();
-  };
-  if (stopping) await close();
-  await done;
-  process.off('SIGINT', stop);
-  process.off('SIGTERM', stop);
+  await life.stopped;
+  await watching?.close();
+  await close();
   service.close();
+  life.closed();
 }

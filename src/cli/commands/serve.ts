@@ -21,10 +21,18 @@ export interface ServeCliOptions extends IndexCliOptions {
 /** Serve until the client goes or a signal comes; resolves to the exit code. */
 export async function runServe(paths: string[], opts: ServeCliOptions): Promise<number> {
   const { serve } = await import('../../mcp/serve.js');
+  const { watchLifetime } = await import('../../mcp/lifetime.js');
   const log = (line: string) => {
     if (!opts.quiet) process.stderr.write(`${line}\n`);
   };
+  // Made first, so a signal while the library is read still stops the server in time.
+  const lifetime = watchLifetime({ parent: !opts.http, log });
   const service = await createService(settingsInput(paths, opts));
+  if (lifetime.reason !== undefined) {
+    lifetime.closed();
+    service.close();
+    return 0;
+  }
   // What concerns the run (an unusable cache, say) goes to stderr once, as the other commands say it.
   if (!opts.quiet)
     for (const d of service.settings.diagnostics)
@@ -33,6 +41,7 @@ export async function runServe(paths: string[], opts: ServeCliOptions): Promise<
   await serve(service, {
     ...(opts.trustShell ? { trustShell: true } : {}),
     watch: opts.watch !== false,
+    lifetime,
     ...(opts.http
       ? {
           http: {
