@@ -9,7 +9,7 @@ import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.
 /**
  * The largest message the server sends, and the longest line it reads on stdio: 4 MiB. The SDK's
  * stdio client drops the connection once its buffer passes 10 MiB (a message plus the next chunk),
- * Codex bounds a line at 8 MiB; 4 MiB is half the strictest of them.
+ * Codex bounds a line from a remote stdio server at 8 MiB; 4 MiB is half the strictest of them.
  */
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
