@@ -47,8 +47,10 @@ describe('LineTransport', () => {
     await tick();
     const out = written();
     assert.equal(out.length, 1);
-    assert.equal(out[0]?.id, 'a-1');
-    assert.equal((out[0]?.error as { code: number }).code, -32600);
+    assert.deepEqual(
+      [out[0]?.id, (out[0]?.error as { code?: number } | undefined)?.code],
+      ['a-1', -32600],
+    );
     assert.deepEqual(
       got.map((m) => (m as { id: number }).id),
       [3],
