@@ -1,5 +1,6 @@
 // MCP benchmark: the stdio handshake with the 978-skill library (target ≤ 1 s) against a bare SDK
-// server's in the same run, and 200 concurrent search_skills calls over HTTP on loopback (p50/p95).
+// server's in the same run, 200 concurrent search_skills calls over HTTP on loopback (p50/p95), and
+// the limits (mcp-limits.ts): a flood of sessions, the cost of one, the time to stop.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parseLabels } from '../src/eval/eval.js';
+import { benchMcpLimits } from './mcp-limits.js';
 import { quantile } from './stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,5 +93,6 @@ export async function benchMcp(
   console.log(
     `  200 concurrent search_skills over HTTP: p50 ${load.p50.toFixed(1)} ms · p95 ${load.p95.toFixed(1)} ms · all ${load.wall.toFixed(0)} ms · ${200 - failed} of 200 succeeded`,
   );
-  return { handshake: h, load };
+  const limits = await benchMcpLimits(root, cli, env, queries);
+  return { handshake: h, load, limits };
 }

@@ -214,20 +214,26 @@ describe('serve watching skill folders reached through links', () => {
       // lib, group, group/near, its SKILL.md, the two links; far and far/SKILL.md.
       assert.equal(Number(watching[1]), 8, s.stderr());
 
-      let tools = s.next('tools');
+      // An edit changes no name load_skill offers: resources/list_changed tells of it.
+      let edited = s.next('resources');
       writeFileSync(path.join(outside, 'far', 'SKILL.md'), skill('far', 'Edited far away.'));
-      await guard(tools, 30_000, 'tools/list_changed for an edit through a link out', s.stderr);
+      await guard(
+        edited,
+        30_000,
+        'resources/list_changed for an edit through a link out',
+        s.stderr,
+      );
       assert.equal(
         (await s.names()).find((x) => x.name === 'far')?.description,
         'Edited far away.',
       );
 
-      tools = s.next('tools');
+      edited = s.next('resources');
       writeFileSync(path.join(lib, 'group', 'near', 'SKILL.md'), skill('near', 'Edited near.'));
       await guard(
-        tools,
+        edited,
         30_000,
-        'tools/list_changed for an edit of a linked skill inside',
+        'resources/list_changed for an edit of a linked skill inside',
         s.stderr,
       );
       // The two ways to the folder are one skill, named by the path with no link on the way.

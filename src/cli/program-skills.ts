@@ -24,6 +24,13 @@ function parsePort(v: string): number {
   return n;
 }
 
+function parseSessions(v: string): number {
+  const n = parseCount(v, '--max-sessions');
+  if (n < 1)
+    throw new SkillsetError('usage/invalid-option', `--max-sessions takes 1 or more, got \`${v}\``);
+  return n;
+}
+
 /** Options of the listing and doctor commands. */
 function withListingOptions(cmd: Command): Command {
   return cmd
@@ -173,6 +180,22 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
     .option(
       '--token <token>',
       'require `Authorization: Bearer <token>` (or set SKILLSET_SERVE_TOKEN, which ps does not show)',
+    )
+    .option(
+      '--max-sessions <n>',
+      'HTTP sessions open at once at most (default 100); past it the least recently used idle one is closed',
+      parseSessions,
+    )
+    .option(
+      '--session-timeout <seconds>',
+      'close an HTTP session after this long without a request (default 1800; 0: never)',
+      (v) => parseCount(v, '--session-timeout'),
+    )
+    .option(
+      '--allow-origin <origin>',
+      'also accept browser requests from this Origin (repeatable; e.g. a TLS proxy in front)',
+      many,
+      [],
     )
     .option(
       '--trust-shell',

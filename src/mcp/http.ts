@@ -1,6 +1,8 @@
 // Streamable HTTP for the MCP server: one stateful session per client (so list_changed notifications
-// reach it), loopback by default, a bearer token required to listen anywhere else and checked in
-// constant time, request bodies capped, the Host header checked on loopback (DNS rebinding).
+// reach it), at most `maxSessions` of them, each closed when idle (sessions.ts); loopback by
+// default, a bearer token required to listen anywhere else and checked in constant time, request
+// bodies capped, the Host header checked on loopback (DNS rebinding) and a present Origin checked
+// always (origin.ts).
 
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
@@ -9,9 +11,12 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { SkillsetError } from '../errors.js';
+import { boundMessages } from './bound.js';
+import { hostAllowed, isLoopback, originAllowed, type RequestGate } from './origin.js';
+import { type Session, type SessionLimits, SessionTable } from './sessions.js';
 
 /** How the HTTP endpoint listens. */
-export interface HttpOptions {
+export interface HttpOptions extends SessionLimits {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -19,6 +24,10 @@ export interface HttpOptions {
   token?: string;
   /** The largest request body accepted, in bytes (default 1 MB). */
   maxBodyBytes?: number;
+  /** Origins allowed besides the server's own (and, on loopback, any loopback origin). */
+  allowedOrigins?: readonly string[];
+  /** Told of sessions closed by the cap or the idle expiry (stderr in the CLI). */
+  log?: (line: string) => void;
 }
 
 /** A listening endpoint. */
@@ -30,13 +39,6 @@ export interface HttpEndpoint {
 /** The default cap on a request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
-
-/** Is `host` a loopback address? */
-export function isLoopback(host: string): boolean {
-  return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -44,9 +46,15 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length ? timingSafeEqual(a, b) : !timingSafeEqual(b, b);
 }
 
-function reply(res: http.ServerResponse, status: number, message: string, code = -32000): void {
+function reply(
+  res: http.ServerResponse,
+  status: number,
+  message: string,
+  code = -32000,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
@@ -84,12 +92,23 @@ export async function serveHttp(
       { hint: 'Pass --token T (clients send `Authorization: Bearer T`), or listen on 127.0.0.1.' },
     );
   const max = o.maxBodyBytes ?? MAX_BODY_BYTES;
-  const sessions = new Map<
-    string,
-    { transport: StreamableHTTPServerTransport; server: McpServer }
-  >();
+  const log = o.log ?? (() => undefined);
+  const sessions = new SessionTable(o, log);
+  let port = o.port ?? 0;
+  const gate = (): RequestGate => ({
+    host,
+    port,
+    ...(o.allowedOrigins ? { allowedOrigins: o.allowedOrigins } : {}),
+  });
+  const busyUntilClosed = (s: Session, res: http.ServerResponse) =>
+    sessions.track(s, (end) => res.once('close', end));
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const g = gate();
+    if (!hostAllowed(g, req.headers.host))
+      return reply(res, 403, `Invalid Host header: ${req.headers.host ?? '(none)'}`);
+    if (!originAllowed(g, req.headers.origin, req.headers.host))
+      return reply(res, 403, `Invalid Origin header: ${req.headers.origin}`);
     if (token) {
       // The scheme is case-insensitive (RFC 7235).
       const given = /^bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
@@ -112,36 +131,48 @@ export async function serveHttp(
     }
     const id = req.headers['mcp-session-id'];
     const known = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (known) return known.transport.handleRequest(req, res, body);
+    if (known) {
+      busyUntilClosed(known, res);
+      return known.transport.handleRequest(req, res, body);
+    }
     // A session this server does not hold (ended, or from before a restart): 404 makes the client
     // start a new one, as Streamable HTTP says.
     if (typeof id === 'string')
       return reply(res, 404, 'Session not found: start a new one with initialize', -32001);
     if (req.method !== 'POST' || !isInitializeRequest(body))
       return reply(res, 400, 'Bad request: no valid session; start with initialize');
-    const transport = new StreamableHTTPServerTransport({
+    if (!sessions.reserve())
+      return reply(
+        res,
+        503,
+        `Server busy: all ${sessions.max} sessions are in use; retry later, or close one (DELETE)`,
+        -32000,
+        { 'retry-after': '5' },
+      );
+    let session: Session | undefined;
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sid) => {
-        sessions.set(sid, { transport, server });
+        session = { id: sid, transport, busy: 0, last: Date.now() };
+        sessions.settle(session);
+        busyUntilClosed(session, res);
       },
-      ...(isLoopback(host)
-        ? {
-            enableDnsRebindingProtection: true,
-            allowedHosts: [...new Set([...LOOPBACK, host])].flatMap((h) => [
-              h,
-              `${h}:${port}`,
-              `[${h}]:${port}`,
-            ]),
-          }
-        : {}),
     });
-    const server = await newServer();
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-      void server.close();
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    try {
+      const server = await newServer();
+      transport.onclose = () => {
+        if (transport.sessionId) sessions.remove(transport.sessionId);
+        void server.close();
+      };
+      await server.connect(transport);
+      boundMessages(transport, { log });
+      await transport.handleRequest(req, res, body);
+    } finally {
+      if (!session) {
+        sessions.settle();
+        await transport.close().catch(() => undefined);
+      }
+    }
   };
 
   const httpServer = http.createServer((req, res) => {
@@ -150,7 +181,6 @@ export async function serveHttp(
       reply(res, 500, 'Internal error');
     });
   });
-  let port = o.port ?? 0;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', (e: NodeJS.ErrnoException) =>
       reject(
@@ -173,11 +203,7 @@ export async function serveHttp(
   return {
     url: `http://${shown}:${port}/mcp`,
     async close() {
-      for (const { transport, server } of [...sessions.values()]) {
-        await transport.close().catch(() => undefined);
-        await server.close().catch(() => undefined);
-      }
-      sessions.clear();
+      for (const s of sessions.all()) await s.transport.close().catch(() => undefined);
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

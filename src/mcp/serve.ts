@@ -1,11 +1,15 @@
 // `skillset serve`: the MCP server over stdio (the default) or Streamable HTTP. Nothing but protocol
-// goes to stdout; a line on stderr says where it listens; SIGINT and SIGTERM close it cleanly.
+// goes to stdout; a line on stderr says where it listens. It stops on SIGINT or SIGTERM and, over
+// stdio, when its client is gone (lifetime.ts), within STOP_DEADLINE_MS either way.
 
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { SkillService } from '../core/service.js';
 import { watchService } from '../core/watch.js';
+import { boundMessages } from './bound.js';
+import { createServedCatalog } from './catalog.js';
 import { type HttpOptions, serveHttp } from './http.js';
+import { type Lifetime, watchLifetime } from './lifetime.js';
 import { createSkillServer, type SkillServer, type SkillServerOptions } from './server.js';
+import { LineTransport } from './stdio.js';
 
 /** How `serve` runs. */
 export interface ServeOptions extends SkillServerOptions {
@@ -15,63 +19,59 @@ export interface ServeOptions extends SkillServerOptions {
   watch?: boolean;
   /** Paths watched at most (default 10,000); past it the roots are read again on a timer. */
   watchLimit?: number;
-  /** Told once the server listens, and of failures and warnings (stderr in the CLI). */
+  /** Told once the server listens, and of anything that goes wrong (stderr in the CLI). */
   log?: (line: string) => void;
   /** Told what the watch covers once it has read the roots (stderr with --verbose). */
   info?: (line: string) => void;
+  /** What stops the server, if made before the service was (signals during start-up). */
+  lifetime?: Lifetime;
 }
 
 /** Serve `service` until the client goes or a signal comes; resolves when closed. */
 export async function serve(service: SkillService, o: ServeOptions = {}): Promise<void> {
   const log = o.log ?? (() => undefined);
-  let close: () => Promise<void> = async () => undefined;
-  let closed!: () => void;
-  const done = new Promise<void>((resolve) => {
-    closed = resolve;
-  });
-  // A signal at any point, even while starting, closes what is open so far.
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void close().finally(() => closed());
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  // Every live server hears of changes; HTTP gives each client session its own.
+  const life = o.lifetime ?? watchLifetime({ parent: !o.http, log });
+  const catalog = await createServedCatalog(service);
+  // Every live session hears of changes; each HTTP client has its own.
   const live = new Set<SkillServer>();
-  const open = async (): Promise<SkillServer> => {
-    const s = await createSkillServer(service, o);
+  const open = (): SkillServer => {
+    const s = createSkillServer(catalog, o);
     live.add(s);
     s.server.server.onclose = () => {
       live.delete(s);
     };
     return s;
   };
+  let close: () => Promise<void>;
   if (o.http) {
-    const endpoint = await serveHttp(async () => (await open()).server, o.http);
+    const endpoint = await serveHttp(async () => open().server, { ...o.http, log });
     log(
       `skillset serve: listening on ${endpoint.url}${o.http.token ? ' (bearer token required)' : ''}`,
     );
     close = endpoint.close;
   } else {
-    const { server } = await open();
-    const transport = new StdioServerTransport();
-    transport.onclose = () => closed();
+    const { server } = open();
+    const transport = new LineTransport();
+    transport.ongone = (why) => life.stop(why);
+    transport.onclose = () => life.stop('the transport closed');
     await server.connect(transport);
-    close = () => server.close();
-    // The client is gone when stdin ends (the SDK's transport does not notice).
-    process.stdin.once('end', stop);
+    boundMessages(transport, { log });
+    // What the client asked before it went is answered, if it can still read (within the deadline).
+    close = async () => {
+      await transport.idle();
+      await server.close();
+    };
   }
   const watching =
-    o.watch === false
+    o.watch === false || life.reason !== undefined
       ? undefined
       : await watchService(
           service,
           async ({ changes }) => {
-            const catalog =
-              changes.added.length + changes.removed.length + changes.changed.length > 0;
-            for (const s of live) await s.changed({ catalog });
+            const change = await catalog.refresh({
+              catalog: changes.added.length + changes.removed.length + changes.changed.length > 0,
+            });
+            for (const s of live) s.changed(change);
           },
           {
             onError: (e) => log(`skillset serve: ${e.message}`),
@@ -81,20 +81,15 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
         );
   // Once the watcher has read its roots, one line says what it covers.
   void watching?.ready.then(() => {
-    const s = watching.status();
-    if (s.mode === 'watch' && !stopping)
+    const st = watching.status();
+    if (st.mode === 'watch' && life.reason === undefined)
       o.info?.(
-        `skillset serve: watching ${s.paths} path${s.paths === 1 ? '' : 's'} under ${s.roots} root${s.roots === 1 ? '' : 's'}${s.linked > 0 ? ` and ${s.linked} linked skill folder${s.linked === 1 ? '' : 's'}` : ''}`,
+        `skillset serve: watching ${st.paths} path${st.paths === 1 ? '' : 's'} under ${st.roots} root${st.roots === 1 ? '' : 's'}${st.linked > 0 ? ` and ${st.linked} linked skill folder${st.linked === 1 ? '' : 's'}` : ''}`,
       );
   });
-  const shut = close;
-  close = async () => {
-    await watching?.close();
-    await shut();
-  };
-  if (stopping) await close();
-  await done;
-  process.off('SIGINT', stop);
-  process.off('SIGTERM', stop);
+  await life.stopped;
+  await watching?.close();
+  await close();
   service.close();
+  life.closed();
 }

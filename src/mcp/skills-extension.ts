@@ -7,6 +7,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { SkillFile } from '../core/skill-files.js';
+import { cursorOf, jsonBytes, offsetOf, PAGE_BYTES } from './pages.js';
 import type { SkillAddress } from './uris.js';
 import { resolveSkillUri } from './uris.js';
 
@@ -19,8 +20,13 @@ export const SKILLS_CAPABILITY = { directoryRead: true } as const;
 /** The limits a served skill keeps to (the spec's: hosts must support these). */
 export const MAX_SKILL_FILES = 512;
 export const MAX_SKILL_BYTES = 16 * 1024 * 1024;
+/**
+ * The largest file of a skill the extension offers (2 MiB): its `resources/read`, as base64, stays
+ * under MAX_MESSAGE_BYTES.
+ */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
-/** Entries per `skills/list` page. */
+/** Entries per `skills/list` page at most (fewer when they pass PAGE_BYTES). */
 export const PAGE_SIZE = 50;
 
 /** How long a host may treat an entry as current (a local folder changes under the user's hand). */
@@ -48,46 +54,21 @@ function param(params: unknown, key: string, required: boolean): string | undefi
   return v;
 }
 
-/** What the extension needs from the server: the addresses, and a skill's files. */
+/** What the extension needs from the server: the addresses, a skill's files, the catalog's version. */
 export interface SkillSource {
-  addresses(): Promise<SkillAddress[]>;
+  addresses(): SkillAddress[];
   files(address: SkillAddress): Promise<SkillFile[] | undefined>;
+  version(): string;
 }
 
 const invalid = (message: string, uri: string) =>
   new McpError(ErrorCode.InvalidParams, message, { uri });
 
-// A cursor holds the offset and the catalog it was made for: one from an older catalog, or made up,
-// is refused rather than silently giving a page of something else.
-const cursorOf = (n: number, version: string): string =>
-  Buffer.from(`skills:${n}:${version}`).toString('base64url');
-function offsetOf(cursor: string | undefined, version: string, total: number): number {
-  if (cursor === undefined) return 0;
-  const m = /^skills:(\d+):(.+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  const n = m ? Number(m[1]) : Number.NaN;
-  if (!m || m[2] !== version || !(n > 0 && n < total))
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      'Unknown cursor: it was not given by this listing, or the skills changed since; list again from the start',
-      { cursor },
-    );
-  return n;
-}
-
-/** A short fingerprint of the served skills, for cursors. */
-const versionOf = (served: readonly SkillAddress[]): string => {
-  let h = 0x811c9dc5;
-  for (const a of served)
-    for (const ch of `${a.uri}|${a.skill.contentHash};`)
-      h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
-  return (h >>> 0).toString(36);
-};
-
 /** The entry of one skill, or undefined when it cannot be served whole (over the limits). */
 async function entry(source: SkillSource, a: SkillAddress) {
   const files = await source.files(a);
   if (!files) return undefined;
-  return {
+  const e = {
     uri: a.uri,
     frontmatter: JSON.parse(JSON.stringify(a.skill.raw)) as Record<string, unknown>,
     resources: files.map((f) => ({
@@ -96,31 +77,37 @@ async function entry(source: SkillSource, a: SkillAddress) {
       size: f.size,
     })),
   };
+  // An entry is never split: one too large for a page is not offered.
+  return jsonBytes(e) <= PAGE_BYTES ? e : undefined;
 }
 
 /** Register the extension's methods on `server`. */
 export function registerSkillsExtension(server: Server, source: SkillSource): void {
   server.setRequestHandler(ListRequest, async (req) => {
-    const served = (await source.addresses()).filter((a) => a.conforms);
-    const version = versionOf(served);
-    const start = offsetOf(param(req.params, 'cursor', false), version, served.length);
+    const served = source.addresses().filter((a) => a.conforms);
+    const version = source.version();
+    const start = offsetOf('skills', param(req.params, 'cursor', false), version, served.length);
     const skills = [];
+    let used = 0;
     let i = start;
     for (; i < served.length && skills.length < PAGE_SIZE; i++) {
       const e = await entry(source, served[i] as SkillAddress);
-      if (e) skills.push(e);
+      if (!e) continue;
+      used += jsonBytes(e);
+      if (used > PAGE_BYTES && skills.length > 0) break;
+      skills.push(e);
     }
     return {
       resultType: 'complete',
       skills,
-      ...(i < served.length ? { nextCursor: cursorOf(i, version) } : {}),
+      ...(i < served.length ? { nextCursor: cursorOf('skills', i, version) } : {}),
       ...CACHE,
     };
   });
 
   server.setRequestHandler(GetRequest, async (req) => {
     const uri = param(req.params, 'uri', true) as string;
-    const a = (await source.addresses()).find((x) => x.conforms && x.uri === uri);
+    const a = source.addresses().find((x) => x.conforms && x.uri === uri);
     const e = a && (await entry(source, a));
     if (!e) throw invalid(`No skill is served at ${uri}`, uri);
     return { resultType: 'complete', skill: e, ...CACHE };
@@ -128,7 +115,7 @@ export function registerSkillsExtension(server: Server, source: SkillSource): vo
 
   server.setRequestHandler(DirectoryRequest, async (req) => {
     const uri = (param(req.params, 'uri', true) as string).replace(/\/+$/, '');
-    const hit = resolveSkillUri(await source.addresses(), uri);
+    const hit = resolveSkillUri(source.addresses(), uri);
     const files = hit && (await source.files(hit.address));
     if (!hit || !files) throw invalid(`${uri} is not a directory resource`, uri);
     const dir = hit.file === '' ? '' : `${hit.file}/`;

@@ -1,13 +1,15 @@
 // The server's tools: list_skills, search_skills, load_skill, read_skill_file and select_skills. Each
 // parses its arguments, makes one service call and formats the outcome; a problem the model can fix
-// (an unknown name, a path outside the folder) comes back as an `isError` result with the hint.
+// (an unknown name, a path outside the folder) comes back as an `isError` result with the hint. The
+// schemas are built once and shared by every session.
 
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Outcome } from '../core/outcome.js';
-import type { SkillService } from '../core/service.js';
 import { closest } from '../text/did-you-mean.js';
+import type { ServedCatalog } from './catalog.js';
+import { pageOf } from './pages.js';
 
 /** A service outcome as a tool result: the value as structured content and JSON text, or the problem. */
 export function toolResult<T>(
@@ -50,9 +52,16 @@ const selected = loose({
   chars: z.number(),
 });
 
+/**
+ * The load_skill enum lists the names while they take at most this many bytes (64 KiB, about 2,500
+ * names): past that the name is a string checked the same way, so tools/list stays small.
+ */
+export const MAX_ENUM_BYTES = 64 * 1024;
+
 /** The `load_skill` input: a name from the enum of skills the model may load. */
-function loadInput(names: readonly string[], refused: ReadonlyMap<string, string>) {
+export function loadSchema(names: readonly string[], refused: ReadonlyMap<string, string>) {
   const valid = [...new Set(names)].sort();
+  const known = new Set(valid);
   // A name outside the enum says why: missing, not the model's to load, or which one was meant.
   const why = (input: unknown): string => {
     if (input === undefined) return 'name is required: the skill to load';
@@ -61,33 +70,94 @@ function loadInput(names: readonly string[], refused: ReadonlyMap<string, string
     const near = typeof input === 'string' ? closest(input, valid) : undefined;
     return `Unknown skill \`${String(input)}\`${near ? `: did you mean \`${near}\`?` : ''} (search_skills finds skills by task)`;
   };
-  return {
-    name: (valid.length > 0
-      ? z.enum(valid as [string, ...string[]], { error: (issue) => why(issue.input) })
-      : z.string()
-    ).describe('The skill to load.'),
-  };
+  const bytes = valid.reduce((n, v) => n + Buffer.byteLength(v) + 3, 0);
+  const name =
+    valid.length === 0
+      ? z.string()
+      : bytes <= MAX_ENUM_BYTES
+        ? z.enum(valid as [string, ...string[]], { error: (issue) => why(issue.input) })
+        : z
+            .string({ error: (issue) => why(issue.input) })
+            .refine((v) => known.has(v), { error: (issue) => why(issue.input) });
+  return z.object({ name: name.describe('The skill to load.') });
 }
 
-/** Register the tools; the returned function updates `load_skill`'s enum after the catalog changed. */
-export function registerTools(
-  server: McpServer,
-  service: SkillService,
-  names: readonly string[],
-  refused: ReadonlyMap<string, string>,
-): (names: readonly string[], refused: ReadonlyMap<string, string>) => void {
+const listInput = z.object({
+  cursor: z
+    .string()
+    .optional()
+    .describe('The nextCursor of the previous page, for the next one (default: the first).'),
+});
+const listOutput = z.object({
+  skills: z.array(skillSummary),
+  nextCursor: z.string().optional(),
+});
+const searchInput = z.object({
+  query: z.string().describe('What the user wants done, in their words.'),
+  limit: z.number().int().min(1).max(50).optional().describe('Results at most (default 10).'),
+});
+const searchOutput = z.object({ coverage: z.enum(['ok', 'none']), results: z.array(searchResult) });
+const loadOutput = z.object({
+  name: z.string(),
+  dir: z.string(),
+  contentHash: z.string(),
+  resources: z.array(z.string()),
+  text: z.string(),
+});
+const readInput = z.object({
+  name: z.string().describe('The skill.'),
+  path: z.string().describe('The file, relative to the skill folder (as load_skill lists it).'),
+});
+const readOutput = z.object({
+  name: z.string(),
+  path: z.string(),
+  size: z.number(),
+  digest: z.string(),
+  text: z.string().optional(),
+  base64: z.string().optional(),
+});
+const selectInput = z.object({
+  intent: z.string().optional(),
+  files: z.array(z.string()).optional(),
+  commands: z.array(z.string()).optional(),
+  keywords: z.array(z.string()).optional(),
+  profile: z.string().optional(),
+  budget: z.number().int().min(0).optional(),
+});
+const selectOutput = z.object({
+  loaded: z.array(selected),
+  overflow: z.array(selected),
+  dropped: z.array(loose({ name: z.string(), stage: z.string(), reason: z.string() })),
+  budget: loose({ limit: z.number(), used: z.number() }),
+  violation: z.unknown().nullable(),
+});
+
+/** Register the tools; the returned function gives `load_skill` the catalog's schema after it changed. */
+export function registerTools(server: McpServer, catalog: ServedCatalog): () => void {
+  const service = catalog.service;
   server.registerTool(
     'list_skills',
     {
-      description: 'List every skill found: id, name, scope, description and the SKILL.md path.',
-      outputSchema: { skills: z.array(skillSummary) },
+      description:
+        'List every skill found: id, name, scope, description and the SKILL.md path. A large library comes in pages: pass nextCursor back as cursor.',
+      inputSchema: listInput,
+      outputSchema: listOutput,
       annotations: { readOnlyHint: true },
     },
-    async () =>
-      toolResult(await service.list(), (skills) => ({
-        text: json(skills),
-        structured: { skills },
-      })),
+    async ({ cursor }) =>
+      toolResult(await service.list(), (all) => {
+        const page = pageOf('list-skills', all, cursor, catalog.view.version);
+        const more = page.nextCursor
+          ? `\n\nMore skills: call list_skills with cursor "${page.nextCursor}".`
+          : '';
+        return {
+          text: `${json(page.items)}${more}`,
+          structured: {
+            skills: page.items,
+            ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+          },
+        };
+      }),
   );
 
   server.registerTool(
@@ -95,11 +165,8 @@ export function registerTools(
     {
       description:
         'Search the skills for a task described in words. Answers coverage "none" when no skill fits; do not force a skill then.',
-      inputSchema: {
-        query: z.string().describe('What the user wants done, in their words.'),
-        limit: z.number().int().min(1).max(50).optional().describe('Results at most (default 10).'),
-      },
-      outputSchema: { coverage: z.enum(['ok', 'none']), results: z.array(searchResult) },
+      inputSchema: searchInput,
+      outputSchema: searchOutput,
       annotations: { readOnlyHint: true },
     },
     async ({ query, limit }) =>
@@ -114,18 +181,12 @@ export function registerTools(
     {
       description:
         'Load a skill: its full instructions, its folder and the files it bundles. Call it when a task matches a skill, before doing the task.',
-      inputSchema: loadInput(names, refused),
-      outputSchema: {
-        name: z.string(),
-        dir: z.string(),
-        contentHash: z.string(),
-        resources: z.array(z.string()),
-        text: z.string(),
-      },
+      inputSchema: catalog.view.loadSchema,
+      outputSchema: loadOutput,
       annotations: { readOnlyHint: true },
     },
     async ({ name }) =>
-      toolResult(await service.load(name, { by: 'model', record: true }), (v) => ({
+      toolResult(await service.load(name as string, { by: 'model', record: true }), (v) => ({
         text: v.text,
         structured: {
           name: v.id,
@@ -142,20 +203,8 @@ export function registerTools(
     {
       description:
         "Read one file a skill bundles (a reference, a script, an asset), by its path relative to the skill's folder.",
-      inputSchema: {
-        name: z.string().describe('The skill.'),
-        path: z
-          .string()
-          .describe('The file, relative to the skill folder (as load_skill lists it).'),
-      },
-      outputSchema: {
-        name: z.string(),
-        path: z.string(),
-        size: z.number(),
-        digest: z.string(),
-        text: z.string().optional(),
-        base64: z.string().optional(),
-      },
+      inputSchema: readInput,
+      outputSchema: readOutput,
       annotations: { readOnlyHint: true },
     },
     async ({ name, path }) =>
@@ -170,21 +219,8 @@ export function registerTools(
     {
       description:
         'Choose the skills to load for a context (intent, active files, recent commands, keywords) under a budget: what would load, what overflowed and what was dropped, with reasons.',
-      inputSchema: {
-        intent: z.string().optional(),
-        files: z.array(z.string()).optional(),
-        commands: z.array(z.string()).optional(),
-        keywords: z.array(z.string()).optional(),
-        profile: z.string().optional(),
-        budget: z.number().int().min(0).optional(),
-      },
-      outputSchema: {
-        loaded: z.array(selected),
-        overflow: z.array(selected),
-        dropped: z.array(loose({ name: z.string(), stage: z.string(), reason: z.string() })),
-        budget: loose({ limit: z.number(), used: z.number() }),
-        violation: z.unknown().nullable(),
-      },
+      inputSchema: selectInput,
+      outputSchema: selectOutput,
       annotations: { readOnlyHint: true },
     },
     async ({ intent, files, commands, keywords, profile, budget }) =>
@@ -209,7 +245,8 @@ export function registerTools(
       ),
   );
 
-  return (next, nextRefused) => {
-    load.update({ paramsSchema: loadInput(next, nextRefused) });
+  return () => {
+    // The SDK types the schema by the shape it was registered with; every view's has the same one.
+    load.update({ paramsSchema: catalog.view.loadSchema as never });
   };
 }

@@ -12,7 +12,11 @@ export interface ServeCliOptions extends IndexCliOptions {
   host?: string;
   port?: number;
   token?: string;
+  maxSessions?: number;
+  sessionTimeout?: number;
+  allowOrigin?: string[];
   trustShell?: boolean;
+  trustProject?: boolean;
   watch: boolean;
   watchLimit?: number;
 }
@@ -20,7 +24,18 @@ export interface ServeCliOptions extends IndexCliOptions {
 /** Serve until the client goes or a signal comes; resolves to the exit code. */
 export async function runServe(paths: string[], opts: ServeCliOptions): Promise<number> {
   const { serve } = await import('../../mcp/serve.js');
+  const { watchLifetime } = await import('../../mcp/lifetime.js');
+  const log = (line: string) => {
+    if (!opts.quiet) writeErr(`${visibleLine(line)}\n`);
+  };
+  // Made first, so a signal while the library is read still stops the server in time.
+  const lifetime = watchLifetime({ parent: !opts.http, log });
   const service = await createService(settingsInput(paths, opts));
+  if (lifetime.reason !== undefined) {
+    lifetime.closed();
+    service.close();
+    return 0;
+  }
   // What concerns the run (an unusable cache, say) goes to stderr once, as the other commands say it.
   if (!opts.quiet)
     for (const d of service.settings.diagnostics)
@@ -30,21 +45,21 @@ export async function runServe(paths: string[], opts: ServeCliOptions): Promise<
     ...(opts.trustShell ? { trustShell: true } : {}),
     watch: opts.watch !== false,
     ...(opts.watchLimit !== undefined ? { watchLimit: opts.watchLimit } : {}),
+    lifetime,
     ...(opts.http
       ? {
           http: {
             ...(opts.host ? { host: opts.host } : {}),
             ...(opts.port !== undefined ? { port: opts.port } : {}),
             ...(token ? { token } : {}),
+            ...(opts.maxSessions !== undefined ? { maxSessions: opts.maxSessions } : {}),
+            ...(opts.sessionTimeout !== undefined ? { idleMs: opts.sessionTimeout * 1000 } : {}),
+            ...(opts.allowOrigin?.length ? { allowedOrigins: opts.allowOrigin } : {}),
           },
         }
       : {}),
-    log: (line) => {
-      if (!opts.quiet) writeErr(`${visibleLine(line)}\n`);
-    },
-    ...(opts.verbose && !opts.quiet
-      ? { info: (line: string) => writeErr(`${visibleLine(line)}\n`) }
-      : {}),
+    log,
+    ...(opts.verbose && !opts.quiet ? { info: log } : {}),
   });
   return 0;
 }

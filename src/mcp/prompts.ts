@@ -1,0 +1,61 @@
+// Every user-invocable skill as a prompt, over the shared catalog: prompts/list in pages, and
+// prompts/get expanding the skill as `skillset invoke` does, with the user as the one who asks.
+
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ServedCatalog } from './catalog.js';
+import { pageOf } from './pages.js';
+
+/** A value as one shell-style word (for named prompt arguments joined into the raw string). */
+function quote(v: string): string {
+  return v === '' ? "''" : /^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`;
+}
+
+/** Answer the prompt requests of `server` from `catalog`. */
+export function registerPrompts(
+  server: Server,
+  catalog: ServedCatalog,
+  o: { trustShell?: boolean } = {},
+): void {
+  server.setRequestHandler(ListPromptsRequestSchema, (req) => {
+    const { prompts, version } = catalog.view;
+    const page = pageOf(
+      'prompts',
+      [...prompts.values()].map((p) => ({
+        name: p.name,
+        description: p.description,
+        arguments: p.arguments,
+      })),
+      req.params?.cursor,
+      version,
+    );
+    return { prompts: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+  });
+
+  server.setRequestHandler(GetPromptRequestSchema, async (req) => {
+    const { name } = req.params;
+    const p = catalog.view.prompts.get(name);
+    if (!p) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} not found`);
+    const args = req.params.arguments ?? {};
+    const named = p.skill.frontmatter.arguments ?? [];
+    const raw =
+      named.length > 0 ? named.map((n) => quote(args[n] ?? '')).join(' ') : (args.arguments ?? '');
+    const r = await catalog.service.invoke(p.skill.id, raw, {
+      by: 'user',
+      approved: true,
+      // Only with --trust-shell, and then by the usual rules (docs/invocation.md).
+      ...(o.trustShell ? {} : { remote: true }),
+    });
+    if (!r.ok)
+      throw new McpError(ErrorCode.InvalidParams, r.problem.message, { skill: p.skill.id });
+    return {
+      description: p.description,
+      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: r.value.text } }],
+    };
+  });
+}

@@ -1,0 +1,65 @@
+// `skill://` resources over the shared catalog: resources/list (each skill's SKILL.md, in pages),
+// the one template for every other file, and resources/read of any file of a skill folder.
+
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ServedCatalog } from './catalog.js';
+import { pageOf } from './pages.js';
+import { mimeTypeOf } from './skills-extension.js';
+import { resolveSkillUri } from './uris.js';
+
+const TEMPLATE = {
+  name: 'skill-files',
+  uriTemplate: 'skill://{+path}',
+  description: 'Every file of every skill, at skill://<skill-path>/<file-path>.',
+};
+
+/** Answer the resource requests of `server` from `catalog`. */
+export function registerResources(server: Server, catalog: ServedCatalog): void {
+  server.setRequestHandler(ListResourcesRequestSchema, (req) => {
+    const { addresses, version } = catalog.view;
+    const page = pageOf(
+      'resources',
+      addresses.map((a) => ({
+        uri: a.uri,
+        name: typeof a.skill.raw.name === 'string' ? a.skill.raw.name : a.skill.name,
+        description: a.skill.description,
+        mimeType: 'text/markdown',
+      })),
+      req.params?.cursor,
+      version,
+    );
+    return {
+      resources: page.items,
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    };
+  });
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [TEMPLATE],
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+    const uri = req.params.uri;
+    const hit = resolveSkillUri(catalog.view.addresses, uri);
+    if (!hit || hit.file === '')
+      throw new McpError(ErrorCode.InvalidParams, `No skill file is served at ${uri}`, { uri });
+    const r = await catalog.service.readFile(hit.address.skill.id, hit.file);
+    if (!r.ok) throw new McpError(ErrorCode.InvalidParams, r.problem.message, { uri });
+    const f = r.value;
+    const mimeType = mimeTypeOf(f.path);
+    return {
+      contents: [
+        f.text !== undefined
+          ? { uri, mimeType, text: f.text }
+          : { uri, mimeType, blob: f.base64 ?? '' },
+      ],
+    };
+  });
+}

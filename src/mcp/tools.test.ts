@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { z } from 'zod';
+import { loadSchema, MAX_ENUM_BYTES } from './tools.js';
+
+const refused = new Map([['release', 'has `disable-model-invocation: true`']]);
+
+describe('loadSchema', () => {
+  const few = ['review-pr', 'write-tests'];
+  const many = Array.from({ length: 5_000 }, (_, i) => `skill-number-${i}`);
+  assert.ok(many.join('').length > MAX_ENUM_BYTES);
+
+  it('lists the names as an enum while they are few, and not once they pass 64 KiB', () => {
+    const schema = z.toJSONSchema(loadSchema(few, refused)) as unknown as {
+      properties: { name: { enum?: string[] } };
+    };
+    assert.deepEqual(schema.properties.name.enum, few);
+    const big = JSON.stringify(z.toJSONSchema(loadSchema(many, refused)));
+    assert.ok(big.length < 1024, `${big.length} bytes`);
+  });
+
+  for (const [label, names] of [
+    ['enum', few],
+    ['string', many],
+  ] as const)
+    it(`answers the same way either way (${label})`, () => {
+      const s = loadSchema(names, refused);
+      const message = (v: unknown) => {
+        const r = s.safeParse(v);
+        return r.success ? 'ok' : r.error.issues.map((i) => i.message).join('; ');
+      };
+      assert.equal(message({ name: names[1] }), 'ok');
+      assert.equal(message({}), 'name is required: the skill to load');
+      assert.match(message({ name: 'release' }), /`release` may not be loaded by the model/);
+      assert.match(message({ name: `${names[1]}x` }), /did you mean/);
+    });
+});
