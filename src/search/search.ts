@@ -59,16 +59,14 @@ export interface SkillIndex {
   close(): void;
 }
 
-/** Did SQLite (or a stored document) show the index file damaged? (A file with this error is not an index.) */
+/** Did SQLite (or a stored document) show the index file damaged? */
 export function isIndexDamage(e: unknown): boolean {
-  return (
-    isUnreadable(e) ||
-    (e instanceof SkillsetError && e.code === 'index/unreadable' && isDamageCause(e.cause))
-  );
+  return isUnreadable(damageOf(e));
 }
 
-const isDamageCause = (cause: unknown): boolean =>
-  isUnreadable(cause) || cause instanceof SyntaxError;
+/** SQLite's own error inside ours. */
+const damageOf = (e: unknown): unknown =>
+  e instanceof SkillsetError && e.code === 'index/unreadable' ? e.cause : e;
 
 /** The store behind each index: a damaged one's file is replaced only if it is still the same file. */
 const stores = new WeakMap<SkillIndex, SqliteIndexStore>();
@@ -85,7 +83,12 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
       ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(damaged
-        ? { damaged: { reason: (damaged.error as Error).message, state: damaged.store?.opened } }
+        ? {
+            damaged: {
+              reason: (damageOf(damaged.error) as Error).message,
+              state: damaged.store?.opened,
+            },
+          }
         : {}),
     });
     if (store.rebuilt !== undefined)

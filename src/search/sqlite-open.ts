@@ -120,10 +120,18 @@ export function storeError(e: unknown, file: string): unknown {
   return e;
 }
 
+/** The code of our own error for damage SQLite cannot see (a stored document that does not parse). */
+const DAMAGED = 'SKILLSET_DAMAGED';
+
+/** Damage found in what the index holds, as SQLite reports damage. */
+export function damagedError(message: string): Error {
+  return Object.assign(new Error(message), { code: DAMAGED });
+}
+
 /** Is this the failure of a file that is not a database, or a damaged one? */
 export function isUnreadable(e: unknown): boolean {
-  const code = String((e as { code?: unknown }).code ?? '');
-  return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT');
+  const code = String((e as { code?: unknown } | null)?.code ?? '');
+  return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT') || code === DAMAGED;
 }
 
 /** An open index database, and why it was rebuilt from nothing if it was. */

@@ -1,7 +1,6 @@
 // The SQLite index (the first SearchIndexStore): FTS5 tables for metadata and bodies, updated by content hash.
 
 import type BetterSqlite3 from 'better-sqlite3';
-import { SkillsetError } from '../errors.js';
 import { META_FIELDS, type MetaField } from './document.js';
 import type {
   BodyCounts,
@@ -17,7 +16,7 @@ import type {
 } from './index-store.js';
 import { retryWhileBusy } from './lock-wait.js';
 import { FileTrust } from './sqlite-check.js';
-import { type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
+import { damagedError, type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
 import { updateIndex } from './sqlite-update.js';
 
 export { storeError } from './sqlite-open.js';
@@ -217,10 +216,9 @@ export class SqliteIndexStore implements SearchIndexStore {
       };
     } catch (e) {
       // Only damage makes what we wrote as JSON unreadable.
-      throw new SkillsetError(
-        'index/unreadable',
-        `${this.file} is not a readable skillset index (a stored document does not parse: ${(e as Error).message})`,
-        { cause: e, hint: 'Delete the file, or pass --index with another path.' },
+      throw storeError(
+        damagedError(`stored document ${rowid} does not parse: ${(e as Error).message}`),
+        this.file,
       );
     }
     this.docCache.set(rowid, doc);
