@@ -328,6 +328,37 @@ describe('a damaged cached index', () => {
     }
   });
 
+  it('is rebuilt when FTS5 data is damaged, or a stored document, which no check of the file can see, is met by the query', async () => {
+    const cache = tmp('unseen');
+    const query = 'review code for security';
+    const fresh = await run(['search', query, wshobson, '--json', '-q'], cache);
+    assert.equal(fresh.status, 0, fresh.stderr);
+    const writes = {
+      fts: 'UPDATE body_data SET block = randomblob(length(block)) WHERE id > 10',
+      document: "UPDATE docs SET fields = 'not json'",
+    };
+    const runs = await Promise.all(
+      Object.entries(writes).map(async ([what, sql]) => {
+        const copy = tmp(`unseen-${what}`);
+        cpSync(cache, copy, { recursive: true });
+        const db = new Database(indexIn(copy));
+        db.unsafeMode(true); // FTS5's own tables are written by FTS5 alone otherwise
+        db.exec(sql);
+        // SQLite's quick_check reads FTS5 data too; a document's JSON only skillset can read.
+        if (what === 'document')
+          assert.equal(String(db.pragma('quick_check', { simple: true })), 'ok', what);
+        db.close();
+        return { what, r: await run(['search', query, wshobson, '--json'], copy) };
+      }),
+    );
+    for (const { what, r } of runs) {
+      assert.equal(r.status, 0, `${what}: ${r.stderr}`);
+      noStack(r);
+      assert.match(r.stderr, /\[index\/rebuilt\]/, what);
+      assert.equal(r.stdout, fresh.stdout, what);
+    }
+  });
+
   it('is detected at the next query of a long-lived service that has it open, and rebuilt', async () => {
     const cache = tmp('live');
     const first = await run(['index', wshobson, '-q'], cache);
