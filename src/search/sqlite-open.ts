@@ -162,7 +162,7 @@ export interface OpenOptions {
 export function openIndexDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
   const derived = options.rebuildUnreadable === true && file !== ':memory:';
   if (derived && options.damaged) {
-    if (sameFile(fileState(file), options.damaged.state)) removeIndex(file);
+    removeIndex(file, options.damaged.state);
     return fresh(file, options.damaged.reason);
   }
   const before = fileState(file);
@@ -172,7 +172,7 @@ export function openIndexDatabase(file: string, options: OpenOptions = {}): Open
   } catch (e) {
     if (!(derived && isUnreadable(e))) throw storeError(e, file);
     // A derived file, damaged: start again. Other processes that have it open keep their copy.
-    removeIndex(file);
+    removeIndex(file, before);
     return fresh(file, (e as Error).message);
   }
   if (!derived) return { db, trusted: fileState(file) };
@@ -190,7 +190,7 @@ export function openIndexDatabase(file: string, options: OpenOptions = {}): Open
     }
     if (problem !== undefined) {
       db.close();
-      removeIndex(file);
+      removeIndex(file, before);
       return fresh(file, problem);
     }
   }
@@ -211,8 +211,12 @@ function fresh(file: string, why: string): OpenedDatabase {
   }
 }
 
-/** Delete an index file and what SQLite and skillset keep beside it. */
-function removeIndex(file: string): void {
+/**
+ * Delete a damaged index file and what SQLite and skillset keep beside it, if it is still the file
+ * found damaged (in `state`): another process that found it so too may have made a new one already.
+ */
+function removeIndex(file: string, state: string | undefined): void {
+  if (state !== undefined && !sameFile(fileState(file), state)) return;
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`, stampFile(file)])
     nodeFs.rmSync(f, { force: true });
 }
