@@ -17,6 +17,8 @@ export interface IndexHolder {
    * (once) and `f` runs again on it; concurrent calls share the rebuild.
    */
   withIndex<T>(f: (i: SkillIndex) => T | Promise<T>): Promise<T>;
+  /** Apply a newer catalog to the open index; calls made meanwhile wait for it (they would read half of it). */
+  refresh(next: DiscoverResult): Promise<void>;
   /** The open index (opened and brought up to date on first need). */
   opened(): Promise<SkillIndex>;
   /** Is an index open, or being opened? */
@@ -115,6 +117,8 @@ export function holdIndex(
     if (held === h) held = undefined;
     if (h.users === 0) h.index.close();
   };
+  /** The refresh in progress, if any: one at a time, and calls wait for it. */
+  let writing: Promise<unknown> = Promise.resolve();
   const current = (): Promise<Held> => {
     // A file changed by anything but skillset (or removed) is opened again, and so checked.
     if (held?.index.changedOutside()) retire(held);
@@ -122,26 +126,36 @@ export function holdIndex(
     return opening ?? startOpen();
   };
 
+  const withIndex = async <T>(f: (i: SkillIndex) => T | Promise<T>): Promise<T> => {
+    const { isIndexDamage } = await import('../search/search.js');
+    for (let tries = 0; ; tries++) {
+      const h = await current();
+      h.users++;
+      try {
+        return await f(h.index);
+      } catch (e) {
+        if (tries > 0 || settings.indexFileGiven || !isIndexDamage(e)) throw e;
+        if (held === h) {
+          retire(h);
+          // Awaited through `current` on the next try; this only keeps it from going unhandled.
+          void startOpen({ index: h.index, error: e }).catch(() => undefined);
+        }
+      } finally {
+        h.users--;
+        if (h.retired && h.users === 0) h.index.close();
+      }
+    }
+  };
+
   return {
     async withIndex(f) {
-      const { isIndexDamage } = await import('../search/search.js');
-      for (let tries = 0; ; tries++) {
-        const h = await current();
-        h.users++;
-        try {
-          return await f(h.index);
-        } catch (e) {
-          if (tries > 0 || settings.indexFileGiven || !isIndexDamage(e)) throw e;
-          if (held === h) {
-            retire(h);
-            // Awaited through `current` on the next try; this only keeps it from going unhandled.
-            void startOpen({ index: h.index, error: e }).catch(() => undefined);
-          }
-        } finally {
-          h.users--;
-          if (h.retired && h.users === 0) h.index.close();
-        }
-      }
+      await writing;
+      return withIndex(f);
+    },
+    refresh(next) {
+      const run = writing.then(() => withIndex((i) => i.refresh(next)));
+      writing = run.catch(() => undefined);
+      return run.then(() => undefined);
     },
     opened: async () => (await current()).index,
     active: () => held !== undefined || opening !== undefined,

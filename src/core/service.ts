@@ -206,7 +206,7 @@ export async function createService(
         const changes = diffCatalogs(before, next);
         discovery = next;
         // Not opened yet: the open reads the new catalog. Open: the change is applied to it.
-        if (held.active() && !isUnchanged(changes)) await withIndex((i) => i.refresh(next));
+        if (held.active() && !isUnchanged(changes)) await held.refresh(next);
         return changes;
       });
     },
