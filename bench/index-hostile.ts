@@ -17,7 +17,10 @@ const PARALLEL_ROUNDS = 3;
 /** A call not answered by then counts as unanswered. */
 const CALL_TIMEOUT_MS = 60_000;
 
-/** `n` search_skills sent at once to a new `serve` on an empty cache: when the last answered, how many failed. */
+/**
+ * `n` search_skills sent at once to a new `serve` (watching its roots, as agents run it) on an empty
+ * cache: when the last answered, how many failed.
+ */
 async function parallelCold(
   cli: string,
   root: string,
@@ -29,7 +32,7 @@ async function parallelCold(
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [cli, 'serve', root, '--no-watch'],
+      args: [cli, 'serve', root],
       env: { ...process.env, SKILLSET_CACHE_DIR: cache } as Record<string, string>,
       stderr: 'ignore',
     }),

@@ -81,14 +81,15 @@ const noStack = (r: Run): void => {
   assert.doesNotMatch(r.stderr, /internal error/, r.stderr);
 };
 
-/** `skillset serve ROOT` over stdio, its client, and a promise of the process's end. */
+/** `skillset serve ROOT` over stdio (watching its roots, as agents run it, with `watch`), its client, and a promise of the process's end. */
 async function serveOver(
   root: string,
   cache: string,
+  watch = false,
 ): Promise<{ c: Client; ended: Promise<void>; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [cliPath, 'serve', '--no-watch', root],
+    args: [cliPath, 'serve', ...(watch ? [] : ['--no-watch']), root],
     env: { ...process.env, HOME: home, SKILLSET_CACHE_DIR: cache } as Record<string, string>,
     stderr: 'pipe',
   });
@@ -158,7 +159,7 @@ function quickCheck(file: string): string {
 describe('many requests on one server', () => {
   it('50 parallel search_skills on a cold cache over stdio all answer, alike, and SIGTERM stops the server', async () => {
     const cache = tmp('fifty');
-    const { c, ended, pid } = await serveOver(salesforce, cache);
+    const { c, ended, pid } = await serveOver(salesforce, cache, true);
     try {
       const queries = Array.from(
         { length: 50 },

@@ -228,7 +228,7 @@ describe('an update while another connection holds the write lock', () => {
     SqliteIndexStore.open(file).close();
     const holder = SqliteIndexStore.open(file);
     holder.db.exec('BEGIN IMMEDIATE');
-    const store = SqliteIndexStore.open(file);
+    const store = SqliteIndexStore.open(file, { waitMs: 10_000 });
     try {
       const update = store.apply(
         new Map([['/x/SKILL.md', { hash: 'h', id: 'x' }]]),
@@ -255,14 +255,19 @@ describe('an update while another connection holds the write lock', () => {
     const holder = SqliteIndexStore.open(file);
     holder.db.exec('BEGIN IMMEDIATE');
     const stop = new AbortController();
-    const store = SqliteIndexStore.open(file, { signal: stop.signal });
+    const store = SqliteIndexStore.open(file, { signal: stop.signal, waitMs: 5000 });
     try {
       const update = store.apply(
         new Map([['/x/SKILL.md', { hash: 'h', id: 'x' }]]),
         async () => undefined,
       );
       setTimeout(() => stop.abort(), 20);
-      await assert.rejects(update, (e: Error & { code?: string }) => e.code === 'index/busy');
+      // Stopped by the signal, not by the bound: the busy error's cause is the abort.
+      await assert.rejects(
+        update,
+        (e: Error & { code?: string }) =>
+          e.code === 'index/busy' && (e.cause as Error | undefined)?.name === 'AbortError',
+      );
     } finally {
       holder.db.exec('ROLLBACK');
       holder.close();
