@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { discoverSkills } from '../src/index.js';
 import { lintSkills } from '../src/lint/run.js';
 import { type Library, scanLibrary } from './corpus.js';
+import { benchIndexHostile } from './index-hostile.js';
 import { benchMcp } from './mcp.js';
 import { BASELINE_SCRIPT, runNode } from './processes.js';
 import { type Check, check, checkTable, timingTable } from './report.js';
@@ -200,6 +201,8 @@ async function main(): Promise<void> {
       tmp,
     );
 
+    const hostile = await benchIndexHostile(first.root, cli, tmp);
+
     const file = path.join(os.tmpdir(), 'skillset-bench-latest.json');
     const json = {
       date: new Date().toISOString(),
@@ -210,6 +213,7 @@ async function main(): Promise<void> {
       search,
       select,
       mcp,
+      hostile,
     };
     fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
     console.log(`JSON: ${file}`);

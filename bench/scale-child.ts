@@ -3,6 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { parseLabels } from '../src/eval/eval.js';
 import { openSkillIndex } from '../src/search/search.js';
 import { quantile } from './stats.js';
@@ -45,6 +46,12 @@ for (let r = 0; r < Number(roundsArg); r++)
 const skills = index.discovery.skills.length;
 const warnings = index.discovery.diagnostics.filter((d) => d.severity !== 'info').length;
 index.close();
+// What checking the whole file costs (done at open only after a change outside skillset).
+const db = new BetterSqlite3(indexFile);
+t = performance.now();
+const check = String(db.pragma('quick_check', { simple: true }));
+const checkMs = performance.now() - t;
+db.close();
 console.log(
   JSON.stringify({
     skills,
@@ -54,6 +61,8 @@ console.log(
     bytes: fs.statSync(indexFile).size,
     p50: quantile(times, 0.5),
     p95: quantile(times, 0.95),
+    checkMs,
+    check,
     rssAfterBuildMB: rssAfterBuild / 1048576,
     // maxRSS is in kilobytes: the peak of this whole process (build and queries).
     peakRssMB: process.resourceUsage().maxRSS / 1024,

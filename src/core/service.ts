@@ -1,7 +1,7 @@
 // The service: one object over resolved settings that every face (library, CLI, MCP server) calls.
-// Discovery runs once per service and the index opens once, on first need.
+// Discovery runs once per service and the index opens once, on first need, however many callers
+// ask at once; a cached index found damaged, or changed by something else, is opened again.
 
-import path from 'node:path';
 import { type CatalogChanges, diffCatalogs, isUnchanged } from '../catalog/diff.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
@@ -11,9 +11,9 @@ import type { SearchJson } from '../search/format.js';
 import type { SkillIndex } from '../search/search.js';
 import type { SelectOptions, SelectResult } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
-import { makeDirs } from '../util/dirs.js';
 import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
+import { holdIndex } from './service-index.js';
 import type { SkillCalls } from './service-skills.js';
 import type { TierCalls } from './service-tier.js';
 import { resolveSettings, type Settings, type SettingsInput } from './settings.js';
@@ -73,9 +73,6 @@ export async function createService(
 ): Promise<SkillService> {
   const settings = isSettings(from) ? from : await resolveSettings(from);
   let discovery: DiscoverResult | undefined;
-  let index: SkillIndex | undefined;
-  /** How long opening and updating the index took. */
-  let indexMs = 0;
 
   // Files a session touched: their nested skill folders join discovery.
   const touched = new Set<string>(settings.discover.touched ?? []);
@@ -89,49 +86,11 @@ export async function createService(
     ...settings.diagnostics,
     ...d.diagnostics,
   ];
-  const opened = async (): Promise<SkillIndex> => {
-    if (!index) {
-      // process.hrtime: the `performance` global loads eight modules on first use, a cost every start would pay.
-      const started = process.hrtime.bigint();
-      // The search stack loads on first use: list, show and lint never pay for it.
-      const { openSkillIndex } = await import('../search/search.js');
-      const d = await discovered();
-      const open = (indexFile: string) =>
-        openSkillIndex({
-          discovery: d,
-          fs: settings.fs,
-          indexFile,
-          rebuildUnreadable: !settings.indexFileGiven,
-          rank: settings.rank,
-          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-        });
-      const file = settings.indexFile;
-      if (settings.indexFileGiven && file !== ':memory:') makeIndexFolder(file);
-      try {
-        index = await open(file);
-      } catch (e) {
-        // The cached index cannot be opened at all (a folder in its place, say): work in memory.
-        if (settings.indexFileGiven || !(e instanceof SkillsetError) || e.code === 'index/busy')
-          throw e;
-        index = await open(':memory:');
-        indexNotes.push(
-          diagnostic(
-            'index/in-memory',
-            'warning',
-            file,
-            `The index ${file} cannot be used (${e.message}); this run indexes in memory`,
-          ),
-        );
-      }
-      indexMs = Number(process.hrtime.bigint() - started) / 1e6;
-    }
-    return index;
-  };
-  const indexNotes: Diagnostic[] = [];
+  const held = holdIndex(settings, discovered, options.onProgress);
+  const { withIndex, opened } = held;
   const indexDiagnostics = (): typeof settings.diagnostics => [
     ...seen(discovery as DiscoverResult),
-    ...indexNotes,
-    ...(index?.diagnostics ?? []),
+    ...held.diagnostics(),
   ];
 
   return {
@@ -154,14 +113,12 @@ export async function createService(
     async index() {
       const d = await discovered();
       return attempt(seen(d), async () => {
-        const i = await opened();
+        const i = await withIndex((x) => x);
         return {
-          file: indexNotes.some((n) => n.code === 'index/in-memory')
-            ? ':memory:'
-            : settings.indexFile,
+          file: held.inMemory() ? ':memory:' : settings.indexFile,
           skills: i.discovery.skills.length,
           ...i.update,
-          ms: Math.round(indexMs),
+          ms: Math.round(held.ms()),
         };
       }).then((r) => ({ ...r, diagnostics: indexDiagnostics() }));
     },
@@ -176,7 +133,6 @@ export async function createService(
             `The limit is a whole number from 1, got ${limit}`,
             { hint: 'Pass --limit 1 or more (the default is 10).' },
           );
-        const i = await opened();
         if (limit > settings.rank.candidates)
           notes.push(
             diagnostic(
@@ -187,7 +143,7 @@ export async function createService(
               { data: { limit, candidates: settings.rank.candidates } },
             ),
           );
-        const result = i.search(query, { limit });
+        const result = await withIndex((i) => i.search(query, { limit }));
         const { searchJson } = await import('../search/format.js');
         return searchJson(result, { explain: o.explain === true, weights: settings.rank.weights });
       }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...notes] }));
@@ -216,28 +172,28 @@ export async function createService(
       const d = await discovered();
       const warnings: typeof settings.diagnostics = [];
       return attempt(seen(d), async () => {
-        const i = await opened();
         const { evalFile } = await import('./eval.js');
-        return evalFile(i, labelsFile, o.compare, warnings);
+        return withIndex((i) => evalFile(i, labelsFile, o.compare, warnings));
       }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...warnings] }));
     },
     async select(context, o = {}) {
       const d = await discovered();
       return attempt(seen(d), async () => {
-        const i = await opened();
         const { cacheStateFile, selectWithState } = await import('../select/pipeline.js');
         const stateFile = cacheStateFile(settings.cacheDir, settings.indexFile);
         const { budget, unit, profiles } = settings.select;
-        return selectWithState(i, context, {
-          ...(budget !== undefined ? { budget } : {}),
-          ...(unit !== undefined ? { unit } : {}),
-          profiles,
-          limits: settings.load,
-          ...o,
-          fs: settings.fs,
-          projectRoot: settings.cwd,
-          ...(stateFile ? { stateFile } : {}),
-        });
+        return withIndex((i) =>
+          selectWithState(i, context, {
+            ...(budget !== undefined ? { budget } : {}),
+            ...(unit !== undefined ? { unit } : {}),
+            profiles,
+            limits: settings.load,
+            ...o,
+            fs: settings.fs,
+            projectRoot: settings.cwd,
+            ...(stateFile ? { stateFile } : {}),
+          }),
+        );
       }).then((r) => ({
         ...r,
         diagnostics: [...indexDiagnostics(), ...(r.ok ? r.value.diagnostics : [])],
@@ -250,7 +206,8 @@ export async function createService(
       return attempt(seen(next), async () => {
         const changes = diffCatalogs(before, next);
         discovery = next;
-        if (index && !isUnchanged(changes)) await index.refresh(next);
+        // Not opened yet: the open reads the new catalog. Open: the change is applied to it.
+        if (held.active() && !isUnchanged(changes)) await held.refresh(next);
         return changes;
       });
     },
@@ -259,8 +216,7 @@ export async function createService(
       return attempt(seen(d), opened).then((r) => ({ ...r, diagnostics: indexDiagnostics() }));
     },
     close() {
-      index?.close();
-      index = undefined;
+      held.close();
     },
   };
 }
@@ -295,19 +251,6 @@ function lazySkillCalls(
     build: async (o) => (await t()).build(o),
     glossCoverage: async (term, o) => (await t()).glossCoverage(term, o),
   };
-}
-
-/** The folder of an index the caller named, made if missing; a problem when it cannot be. */
-function makeIndexFolder(file: string): void {
-  try {
-    makeDirs(path.dirname(file));
-  } catch (e) {
-    throw new SkillsetError(
-      'index/unwritable',
-      `Cannot make the folder of the index ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      { hint: 'Pass --index with a file in a folder you can write.' },
-    );
-  }
 }
 
 function isSettings(x: Settings | SettingsInput): x is Settings {

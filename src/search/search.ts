@@ -1,12 +1,15 @@
 // openSkillIndex: discover skills, bring the index file up to date by content hash, and search it.
+// A cached index found damaged while it is opened or updated is rebuilt, with a warning.
 
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import { type DiscoverOptions, type DiscoverResult, discoverSkills } from '../discover/discover.js';
+import { SkillsetError } from '../errors.js';
 import type { Skill } from '../skill/types.js';
 import { toDocument } from './document.js';
 import type { Progress, UpdateStats } from './index-store.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
+import { isUnreadable } from './sqlite-open.js';
 import { SqliteIndexStore, storeError } from './sqlite-store.js';
 
 /** Options for openSkillIndex: discovery options plus where the index lives. */
@@ -23,6 +26,15 @@ export interface IndexOptions extends DiscoverOptions {
   rebuildUnreadable?: boolean;
   /** Reads a skill's body for indexing (default: readSkillBody through `fs`). */
   readBody?: (skill: Skill) => Promise<string>;
+  /**
+   * An index over the same file that a query found damaged (`error`): its file is replaced with a
+   * new one, unless another process has replaced it already (needs `rebuildUnreadable`).
+   */
+  damaged?: { index: SkillIndex; error: unknown };
+  /** How long to wait for another process's update of the file (default two minutes). */
+  waitMs?: number;
+  /** Stops waiting for another process's lock on the file (the caller is closing). */
+  signal?: AbortSignal;
 }
 
 /** An open index over a set of skills. */
@@ -39,35 +51,66 @@ export interface SkillIndex {
   search(query: string, options?: { limit?: number }): SearchResult;
   /** Bring the index in line with a newer catalog (only what changed is re-indexed). */
   refresh(next: DiscoverResult): Promise<UpdateStats>;
+  /**
+   * Has anything but skillset changed, replaced or removed the index file since it was opened? Such
+   * an index is opened again (and a cached one checked) before it is trusted again.
+   */
+  changedOutside(): boolean;
   close(): void;
 }
+
+/** Did SQLite (or a stored document) show the index file damaged? */
+export function isIndexDamage(e: unknown): boolean {
+  return isUnreadable(damageOf(e));
+}
+
+/** SQLite's own error inside ours. */
+const damageOf = (e: unknown): unknown =>
+  e instanceof SkillsetError && e.code === 'index/unreadable' ? e.cause : e;
+
+/** The store behind each index: a damaged one's file is replaced only if it is still the same file. */
+const stores = new WeakMap<SkillIndex, SqliteIndexStore>();
 
 /** Discover skills, update the index incrementally (only changed content is re-indexed), and return it open. */
 export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillIndex> {
   const discovery = options.discovery ?? (await discoverSkills(options));
   const file = options.indexFile ?? ':memory:';
-  const store = SqliteIndexStore.open(file, {
-    rebuildUnreadable: options.rebuildUnreadable ?? false,
-  });
+  const rebuildUnreadable = options.rebuildUnreadable ?? false;
   const diagnostics: Diagnostic[] = [];
-  if (store.rebuilt !== undefined)
-    diagnostics.push(
-      diagnostic(
-        'index/rebuilt',
-        'warning',
-        file,
-        `The index ${file} was not readable (${store.rebuilt}); rebuilt`,
-      ),
-    );
+  const open = async (damaged?: { store: SqliteIndexStore | undefined; error: unknown }) => {
+    const store = await SqliteIndexStore.openWhenFree(file, {
+      rebuildUnreadable,
+      ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(damaged
+        ? {
+            damaged: {
+              reason: (damageOf(damaged.error) as Error).message,
+              state: damaged.store?.opened,
+            },
+          }
+        : {}),
+    });
+    if (store.rebuilt !== undefined)
+      diagnostics.push(
+        diagnostic(
+          'index/rebuilt',
+          'warning',
+          file,
+          `The index ${file} was not readable (${store.rebuilt}); rebuilt`,
+        ),
+      );
+    return store;
+  };
   const readBody =
     options.readBody ??
     (async (skill: Skill) =>
       (await readSkillBody(skill, options.fs ? { fs: options.fs } : {})).body);
   // Bring the store in line with a catalog: only what changed by content hash is read and indexed.
-  const apply = async (catalog: DiscoverResult): Promise<UpdateStats> => {
+  const apply = async (into: SqliteIndexStore, catalog: DiscoverResult): Promise<UpdateStats> => {
     const byPath = new Map<string, Skill>(catalog.skills.map((s) => [s.path, s]));
     const current = new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }]));
-    return store.apply(
+    return into.apply(
       current,
       async (p) => {
         const skill = byPath.get(p) as Skill;
@@ -89,10 +132,25 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
       options.onProgress,
     );
   };
-  const update = await apply(discovery).catch((e) => {
+  const damaged = options.damaged;
+  let store = await open(
+    damaged && rebuildUnreadable
+      ? { store: stores.get(damaged.index), error: damaged.error }
+      : undefined,
+  );
+  let update: UpdateStats;
+  try {
+    update = await apply(store, discovery);
+  } catch (e) {
     store.close();
-    throw e;
-  });
+    // The update read a damaged page the check at open could not see: a cached index starts again.
+    if (!(rebuildUnreadable && isIndexDamage(e))) throw e;
+    store = await open({ store, error: e });
+    update = await apply(store, discovery).catch((again) => {
+      store.close();
+      throw again;
+    });
+  }
   const settings = options.rank ?? DEFAULT_RANK;
   const index: SkillIndex = {
     discovery,
@@ -101,7 +159,7 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
     settings,
     async refresh(next) {
       try {
-        const stats = await apply(next);
+        const stats = await apply(store, next);
         index.discovery = next;
         index.update = stats;
         return stats;
@@ -116,7 +174,9 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
         throw storeError(e, file);
       }
     },
+    changedOutside: () => store.changedOutside(),
     close: () => store.close(),
   };
+  stores.set(index, store);
   return index;
 }

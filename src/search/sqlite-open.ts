@@ -1,11 +1,19 @@
-// Opening the SQLite index file: the schema, WAL, a rebuild of a file that is not a readable index,
-// and SQLite's failures turned into errors a user can act on.
+// Opening the SQLite index file: the schema, WAL, a check and a rebuild of a cached file that is not
+// a sound index, and SQLite's failures turned into errors a user can act on.
 
 import nodeFs from 'node:fs';
 import { createRequire } from 'node:module';
 import BetterSqlite3 from 'better-sqlite3';
 import { SkillsetError } from '../errors.js';
 import { META_FIELDS } from './document.js';
+import {
+  fileState,
+  quickCheck,
+  readStamp,
+  sameFile,
+  stampFile,
+  writeStamp,
+} from './sqlite-check.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
 export const INDEX_VERSION = 13;
@@ -43,8 +51,12 @@ CREATE VIRTUAL TABLE IF NOT EXISTS body_vocab USING fts5vocab(body, 'row');
 CREATE TABLE IF NOT EXISTS df(term TEXT PRIMARY KEY, meta INTEGER NOT NULL, body INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
-/** How long one statement waits for another process's lock before SQLite reports busy. */
-export const LOCK_WAIT_MS = 5000;
+/**
+ * How long one statement waits, inside SQLite, for another connection's lock before it reports busy.
+ * The wait blocks the thread (a server's event loop with it), so it is short: readers of a WAL file
+ * meet a lock only for moments, and taking the write lock is waited for in awaited steps instead.
+ */
+export const STATEMENT_WAIT_MS = 100;
 
 let binding: string | null | undefined;
 /**
@@ -108,10 +120,18 @@ export function storeError(e: unknown, file: string): unknown {
   return e;
 }
 
+/** The code of our own error for damage SQLite cannot see (a stored document that does not parse). */
+const DAMAGED = 'SKILLSET_DAMAGED';
+
+/** Damage found in what the index holds, as SQLite reports damage. */
+export function damagedError(message: string): Error {
+  return Object.assign(new Error(message), { code: DAMAGED });
+}
+
 /** Is this the failure of a file that is not a database, or a damaged one? */
 export function isUnreadable(e: unknown): boolean {
-  const code = String((e as { code?: unknown }).code ?? '');
-  return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT');
+  const code = String((e as { code?: unknown } | null)?.code ?? '');
+  return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT') || code === DAMAGED;
 }
 
 /** An open index database, and why it was rebuilt from nothing if it was. */
@@ -119,36 +139,92 @@ export interface OpenedDatabase {
   db: BetterSqlite3.Database;
   /** Set when the file was not a readable index and was replaced by an empty one. */
   rebuilt?: string;
+  /** The file's state (sqlite-check.ts) when it was opened and found sound; undefined in memory. */
+  trusted?: string | undefined;
 }
 
 /** Options for openIndexDatabase. */
 export interface OpenOptions {
-  /** Replace a file that is not a readable index with an empty one (default false: report it). */
+  /**
+   * The file is derived (a cached index): one that is not a readable index, or was changed by
+   * something other than skillset and fails a check, is replaced with an empty one (default false:
+   * report it, never delete it).
+   */
   rebuildUnreadable?: boolean;
+  /**
+   * A query or an update found the file damaged (SQLite's words), in `state`: it is replaced, unless
+   * another process has replaced it since.
+   */
+  damaged?: { reason: string; state: string | undefined };
 }
 
 /** Open (or create) the index at `file`; an index of another version is emptied and made anew. */
 export function openIndexDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
+  const derived = options.rebuildUnreadable === true && file !== ':memory:';
+  if (derived && options.damaged) {
+    removeIndex(file, options.damaged.state);
+    return fresh(file, options.damaged.reason);
+  }
+  const before = fileState(file);
+  let db: BetterSqlite3.Database;
   try {
-    return { db: prepare(file) };
+    db = prepare(file);
   } catch (e) {
-    if (!(options.rebuildUnreadable && file !== ':memory:' && isUnreadable(e)))
-      throw storeError(e, file);
+    if (!(derived && isUnreadable(e))) throw storeError(e, file);
     // A derived file, damaged: start again. Other processes that have it open keep their copy.
-    for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`])
-      nodeFs.rmSync(f, { force: true });
+    removeIndex(file, before);
+    return fresh(file, (e as Error).message);
+  }
+  if (!derived) return { db, trusted: fileState(file) };
+  // A file skillset left in this state (or one just made) is trusted; any other is checked whole.
+  if (before !== undefined && before !== readStamp(file)) {
+    let problem: string | undefined;
     try {
-      return { db: prepare(file), rebuilt: (e as Error).message };
-    } catch (again) {
-      throw storeError(again, file);
+      problem = quickCheck(db);
+    } catch (e) {
+      if (!isUnreadable(e)) {
+        db.close();
+        throw storeError(e, file);
+      }
+      problem = (e as Error).message;
+    }
+    if (problem !== undefined) {
+      db.close();
+      removeIndex(file, before);
+      return fresh(file, problem);
     }
   }
+  const trusted = fileState(file);
+  writeStamp(file, trusted);
+  return { db, trusted };
+}
+
+/** An empty index in place of a damaged one, and why it was replaced. */
+function fresh(file: string, why: string): OpenedDatabase {
+  try {
+    const db = prepare(file);
+    const trusted = fileState(file);
+    writeStamp(file, trusted);
+    return { db, rebuilt: why, trusted };
+  } catch (again) {
+    throw storeError(again, file);
+  }
+}
+
+/**
+ * Delete a damaged index file and what SQLite and skillset keep beside it, if it is still the file
+ * found damaged (in `state`): another process that found it so too may have made a new one already.
+ */
+function removeIndex(file: string, state: string | undefined): void {
+  if (state !== undefined && !sameFile(fileState(file), state)) return;
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`, stampFile(file)])
+    nodeFs.rmSync(f, { force: true });
 }
 
 function prepare(file: string): BetterSqlite3.Database {
   let db: BetterSqlite3.Database;
   try {
-    db = new BetterSqlite3(file, { timeout: LOCK_WAIT_MS, ...nativeBinding() });
+    db = new BetterSqlite3(file, { timeout: STATEMENT_WAIT_MS, ...nativeBinding() });
   } catch (e) {
     if (isUnreadable(e)) throw e;
     throw new SkillsetError(
@@ -167,8 +243,11 @@ function prepare(file: string): BetterSqlite3.Database {
     }
     db.pragma('synchronous = NORMAL');
     if (version(db) !== String(INDEX_VERSION)) {
-      // Checked again under the write lock: another process may have just made it.
+      // Checked again under the write lock: another process may have just made it. Not waited for
+      // here: busy, the whole open is tried again after an awaited pause (SqliteIndexStore.openWhenFree).
+      db.pragma('busy_timeout = 0');
       db.exec('BEGIN IMMEDIATE');
+      db.pragma(`busy_timeout = ${STATEMENT_WAIT_MS}`);
       try {
         if (version(db) !== String(INDEX_VERSION)) {
           for (const t of TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);

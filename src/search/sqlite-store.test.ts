@@ -220,4 +220,58 @@ describe('an update while another connection holds the write lock', () => {
       store.close();
     }
   });
+
+  it('waits without blocking the event loop, and takes the lock once it frees', {
+    timeout: 20_000,
+  }, async () => {
+    const file = path.join(dir, 'locked-free.sqlite');
+    SqliteIndexStore.open(file).close();
+    const holder = SqliteIndexStore.open(file);
+    holder.db.exec('BEGIN IMMEDIATE');
+    const store = SqliteIndexStore.open(file, { waitMs: 10_000 });
+    try {
+      const update = store.apply(
+        new Map([['/x/SKILL.md', { hash: 'h', id: 'x' }]]),
+        async () => undefined,
+      );
+      // The holder lets go from a timer: only a waiting update that leaves the event loop free lets it run.
+      await new Promise<void>((resolve) =>
+        setTimeout(() => {
+          holder.db.exec('ROLLBACK');
+          resolve();
+        }, 50),
+      );
+      assert.deepEqual(await update, { added: 1, changed: 0, removed: 0, unchanged: 0 });
+    } finally {
+      if (holder.db.inTransaction) holder.db.exec('ROLLBACK');
+      holder.close();
+      store.close();
+    }
+  });
+
+  it('stops waiting, busy, when its signal aborts', { timeout: 20_000 }, async () => {
+    const file = path.join(dir, 'locked-abort.sqlite');
+    SqliteIndexStore.open(file).close();
+    const holder = SqliteIndexStore.open(file);
+    holder.db.exec('BEGIN IMMEDIATE');
+    const stop = new AbortController();
+    const store = SqliteIndexStore.open(file, { signal: stop.signal, waitMs: 5000 });
+    try {
+      const update = store.apply(
+        new Map([['/x/SKILL.md', { hash: 'h', id: 'x' }]]),
+        async () => undefined,
+      );
+      setTimeout(() => stop.abort(), 20);
+      // Stopped by the signal, not by the bound: the busy error's cause is the abort.
+      await assert.rejects(
+        update,
+        (e: Error & { code?: string }) =>
+          e.code === 'index/busy' && (e.cause as Error | undefined)?.name === 'AbortError',
+      );
+    } finally {
+      holder.db.exec('ROLLBACK');
+      holder.close();
+      store.close();
+    }
+  });
 });

@@ -14,7 +14,9 @@ import type {
   StoredDoc,
   UpdateStats,
 } from './index-store.js';
-import { type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
+import { retryWhileBusy } from './lock-wait.js';
+import { FileTrust } from './sqlite-check.js';
+import { damagedError, type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
 import { updateIndex } from './sqlite-update.js';
 
 export { storeError } from './sqlite-open.js';
@@ -54,6 +56,8 @@ export interface StoreOptions extends OpenOptions {
   bulkAbove?: number;
   /** How long an update waits for another process's update (default two minutes). */
   waitMs?: number;
+  /** Stops any wait for another connection's lock (the caller is closing). */
+  signal?: AbortSignal;
 }
 
 /** An update waits this long for another process's: building 100,000 skills takes about a minute. */
@@ -69,24 +73,61 @@ export class SqliteIndexStore implements SearchIndexStore {
     private readonly file: string,
     private readonly bulkAbove: number,
     rebuilt: string | undefined,
+    private readonly trust: FileTrust,
+    opened: string | undefined,
   ) {
     this.db = db;
     this.rebuilt = rebuilt;
+    this.opened = opened;
   }
 
   /** Why the file was replaced by an empty index when it was opened, if it was. */
   readonly rebuilt: string | undefined;
 
+  /** The file's state when it was opened (which file it was: see OpenOptions.damaged). */
+  readonly opened: string | undefined;
+
   /** Open (or create) the index at `file` (`:memory:` for none on disk); an old schema is rebuilt. */
   static open(file: string, options: StoreOptions = {}): SqliteIndexStore {
-    const { db, rebuilt } = openIndexDatabase(file, options);
-    const store = new SqliteIndexStore(db, file, options.bulkAbove ?? BULK_ABOVE, rebuilt);
+    const { db, rebuilt, trusted } = openIndexDatabase(file, options);
+    const stamped = options.rebuildUnreadable === true && file !== ':memory:';
+    const store = new SqliteIndexStore(
+      db,
+      file,
+      options.bulkAbove ?? BULK_ABOVE,
+      rebuilt,
+      new FileTrust(file, trusted, stamped),
+      trusted,
+    );
     store.waitMs = options.waitMs ?? UPDATE_WAIT_MS;
+    store.signal = options.signal;
     return store;
+  }
+
+  /**
+   * Open as `open` does, waiting (awaited, with the update's bound) while another connection holds a
+   * lock that opening needs: making the schema of a new file takes the write lock.
+   */
+  static openWhenFree(file: string, options: StoreOptions = {}): Promise<SqliteIndexStore> {
+    return retryWhileBusy(() => SqliteIndexStore.open(file, options), {
+      waitMs: options.waitMs ?? UPDATE_WAIT_MS,
+      signal: options.signal,
+    });
+  }
+
+  /** Has anything but skillset's own writes changed, replaced or removed the file since it was opened? */
+  changedOutside(): boolean {
+    return this.trust.changedOutside();
+  }
+
+  /** @internal Run a write that may change the file (a commit, closing): a trusted file stays trusted. */
+  vouched<T>(write: () => T): T {
+    return this.trust.vouched(write);
   }
 
   /** How long an update waits for another process's update before giving up. */
   private waitMs = UPDATE_WAIT_MS;
+  private signal: AbortSignal | undefined;
 
   /** The content hash of every stored path. */
   storedHashes(): Map<string, { rowid: number; hash: string; id: string }> {
@@ -112,7 +153,7 @@ export class SqliteIndexStore implements SearchIndexStore {
     const run = this.applying.then(() =>
       updateIndex(
         this,
-        { bulkAbove: this.bulkAbove, waitMs: this.waitMs },
+        { bulkAbove: this.bulkAbove, waitMs: this.waitMs, signal: this.signal },
         current,
         load,
         progress,
@@ -160,18 +201,26 @@ export class SqliteIndexStore implements SearchIndexStore {
         }
       | undefined;
     if (!row) return undefined;
-    const fields = JSON.parse(row.fields) as StoredDoc['fields'];
-    const doc: StoredDoc = {
-      ref: row.rowid,
-      id: row.id,
-      name: row.name,
-      path: row.path,
-      description: row.description,
-      fields,
-      notFor: JSON.parse(row.not_for) as StoredDoc['notFor'],
-      triggerPhrases: JSON.parse(row.triggers) as string[][],
-      inbound: row.inbound,
-    };
+    let doc: StoredDoc;
+    try {
+      doc = {
+        ref: row.rowid,
+        id: row.id,
+        name: row.name,
+        path: row.path,
+        description: row.description,
+        fields: JSON.parse(row.fields) as StoredDoc['fields'],
+        notFor: JSON.parse(row.not_for) as StoredDoc['notFor'],
+        triggerPhrases: JSON.parse(row.triggers) as string[][],
+        inbound: row.inbound,
+      };
+    } catch (e) {
+      // Only damage makes what we wrote as JSON unreadable.
+      throw storeError(
+        damagedError(`stored document ${rowid} does not parse: ${(e as Error).message}`),
+        this.file,
+      );
+    }
     this.docCache.set(rowid, doc);
     if (this.docCache.size > DOC_CACHE)
       this.docCache.delete(this.docCache.keys().next().value as number);
@@ -259,8 +308,8 @@ export class SqliteIndexStore implements SearchIndexStore {
     return rows.map((r) => this.document(r.rowid)).filter((d): d is StoredDoc => d !== undefined);
   }
 
-  /** Close the file. */
+  /** Close the file (closing may write it: SQLite folds the WAL back in). */
   close(): void {
-    this.db.close();
+    if (this.db.open) this.vouched(() => this.db.close());
   }
 }

@@ -1,9 +1,11 @@
-// One update of the SQLite index: under the write lock (waited for, with a bound), what changed by
-// content hash is removed and re-inserted, a batch of documents at a time, in one transaction.
+// One update of the SQLite index: under the write lock (waited for in awaited steps, with a bound),
+// what changed by content hash is removed and re-inserted, a batch of documents at a time, in one
+// transaction.
 
 import { createHash } from 'node:crypto';
 import type { DocumentLoader, IndexContents, Progress, UpdateStats } from './index-store.js';
-import { LOCK_WAIT_MS } from './sqlite-open.js';
+import { retryWhileBusy, type WaitOptions } from './lock-wait.js';
+import { STATEMENT_WAIT_MS } from './sqlite-open.js';
 import type { SqliteIndexStore } from './sqlite-store.js';
 import {
   applyDelta,
@@ -19,7 +21,7 @@ const LOAD_BATCH = 16;
 /** Bring `store` in line with `current`; documents to (re)index come from `load`. */
 export async function updateIndex(
   store: SqliteIndexStore,
-  o: { bulkAbove: number; waitMs: number },
+  o: { bulkAbove: number } & WaitOptions,
   current: IndexContents,
   load: DocumentLoader,
   progress: Progress | undefined,
@@ -45,25 +47,26 @@ export async function updateIndex(
   // One transaction for the whole update (readers see all of it or none), with documents loaded and
   // inserted a batch at a time: a large library never holds all its documents in memory at once.
   // What to change is read after the write lock is taken: another process may have just done it.
-  // Another process updating the same index holds the lock: wait for it, with a bound, and look
-  // again each time (it may have just written what this update would).
-  const started = Date.now();
-  for (;;) {
-    try {
-      const left = Math.max(1, o.waitMs - (Date.now() - started));
-      db.pragma(`busy_timeout = ${Math.min(LOCK_WAIT_MS, left)}`);
-      db.exec('BEGIN IMMEDIATE');
-      break;
-    } catch (e) {
-      const busy = (e as { code?: unknown }).code === 'SQLITE_BUSY';
-      if (!busy || Date.now() - started >= o.waitMs) throw e;
-      if (lastFingerprint() === fingerprint) return unchanged;
-    }
-  }
-  db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+  // Another connection updating the same index holds the lock: wait for it, with a bound, and look
+  // again each time (it may have just written what this update would). SQLite is asked not to wait:
+  // its wait would block the event loop, which the lock's holder may be this very process.
+  const locked = await retryWhileBusy(
+    () => {
+      db.pragma('busy_timeout = 0');
+      try {
+        db.exec('BEGIN IMMEDIATE');
+      } finally {
+        db.pragma(`busy_timeout = ${STATEMENT_WAIT_MS}`);
+      }
+      return true;
+    },
+    o,
+    () => (lastFingerprint() === fingerprint ? false : undefined),
+  );
+  if (!locked) return unchanged;
   try {
     if (lastFingerprint() === fingerprint) {
-      db.exec('COMMIT');
+      store.vouched(() => db.exec('COMMIT'));
       store.forget();
       return unchanged;
     }
@@ -113,7 +116,8 @@ export async function updateIndex(
     // The statistics every query needs, kept with the index: counting them reads the whole docs table.
     db.exec(`INSERT OR REPLACE INTO info(key, value)
       SELECT 'doc_count', count(*) FROM docs UNION ALL SELECT 'avg_body', coalesce(avg(body_len), 0) FROM docs`);
-    db.exec('COMMIT');
+    // The commit may write the file itself (a checkpoint): the stamp follows it.
+    store.vouched(() => db.exec('COMMIT'));
     store.forget();
     return stats;
   } catch (e) {
