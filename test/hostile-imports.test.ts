@@ -228,6 +228,18 @@ describe('an import tree of 11,110 files', () => {
   );
 });
 
+describe('lint over the 11,110-file tree', () => {
+  it('follows the imports only so far, and says where it stopped', GUARD, () => {
+    const r = cli(['lint', path.join(tree, 'tree'), '--format', 'json']);
+    const report = JSON.parse(r.stdout) as {
+      diagnostics: Array<{ code: string; message: string; data?: { kind?: string } }>;
+    };
+    const stop = report.diagnostics.find((d) => /are not checked/.test(d.message));
+    assert.ok(stop, r.stdout.slice(0, 2000));
+    assert.match(stop.message, /pass 1,000 files or 10 MiB/);
+  });
+});
+
 describe('variants', () => {
   it('bounds and counts imports that come through an `extends` parent', GUARD, () => {
     const dir = library('extends', {

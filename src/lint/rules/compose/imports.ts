@@ -2,6 +2,7 @@
 
 import path from 'node:path';
 import { z } from 'zod';
+import { importAllowance, type LoadLimits } from '../../../compose/import-limits.js';
 import { resolveImports } from '../../../compose/imports.js';
 import { defineRule } from '../../define-rule.js';
 
@@ -18,6 +19,9 @@ export function projectRootOf(skillsRoot: string): string {
     : skillsRoot;
 }
 
+/** How far lint follows a skill's imports: ten times the files a load imports, 10 MiB of text. */
+const LINT_LIMITS: LoadLimits = { maxBytes: 10 * 1024 * 1024, maxImports: 1_000 };
+
 /** Report what resolving the body's `@import` lines finds: missing files, refused paths, cycles, depth. */
 export const composeImports = defineRule({
   code: 'compose/imports',
@@ -30,12 +34,27 @@ export const composeImports = defineRule({
   async check(ctx) {
     if (!ctx.bodyIncludes('@import')) return;
     const { skill } = ctx;
+    // Bounded, as a load is (more widely: lint looks further than a load reads, never without end).
+    const allowance = importAllowance(LINT_LIMITS, LINT_LIMITS.maxBytes, 1024 * 1024);
     const r = await resolveImports(ctx.body, skill.path, skill.bodyLine, {
       roots: [skill.dir],
       projectRoot: projectRootOf(skill.source.root),
       fs: ctx.fs,
       maxDepth: ctx.options.maxDepth,
+      allowance,
     });
+    const first = allowance.left[0];
+    if (first)
+      ctx.report({
+        messageId: 'problem',
+        data: {
+          message: `\`@import ${first.spec}\` and ${allowance.left.length - 1 + allowance.moreLeft} more are not checked: the imports pass ${LINT_LIMITS.maxImports.toLocaleString('en')} files or ${LINT_LIMITS.maxBytes / 1024 / 1024} MiB, far more than a load reads`,
+          kind: 'compose/load-limit',
+        },
+        start: { line: first.line, column: first.column },
+        end: { line: first.line, column: first.column + first.spec.length },
+        file: first.where,
+      });
     for (const d of r.diagnostics)
       ctx.report({
         messageId: 'problem',
