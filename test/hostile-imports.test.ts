@@ -343,6 +343,8 @@ describe('variants', () => {
         assert.ok(bytes(text) <= LIMIT + WRAPPER, `sent ${bytes(text)} bytes`);
         has(text, /<skill_load_limit>/);
         has(text, /big\.md \(@import in SKILL\.md, line 7\): cut after/);
+        // The import's text that fits comes with the prompt, in its own block.
+        has(text, /<skill_import path="big\.md">\nLorem ipsum/);
         const { prompts } = await client.listPrompts();
         assert.ok(prompts.some((x) => x.name === 'big'));
       } finally {

@@ -8,6 +8,7 @@ import {
   ListPromptsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { renderInvocation } from '../render/load-result.js';
 import type { ServedCatalog } from './catalog.js';
 import { pageOf } from './pages.js';
 
@@ -55,7 +56,13 @@ export function registerPrompts(
       throw new McpError(ErrorCode.InvalidParams, r.problem.message, { skill: p.skill.id });
     return {
       description: p.description,
-      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: r.value.text } }],
+      // The imports come with the prompt, as `skillset invoke` prints them.
+      messages: [
+        {
+          role: 'user' as const,
+          content: { type: 'text' as const, text: renderInvocation(r.value) },
+        },
+      ],
     };
   });
 }

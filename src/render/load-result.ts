@@ -63,3 +63,14 @@ export function renderLoadResult(c: LoadContent, form: LoadForm = 'skill_content
 export function renderAlreadyLoaded(name: string, contentHash: string): string {
   return `The skill "${name}" is already loaded in this conversation, unchanged (content ${contentHash.slice(0, 12)}); follow the instructions given there.`;
 }
+
+/** An invocation's prompt as the model receives it: the expanded text, then each import's block. */
+export function renderInvocation(v: {
+  text: string;
+  imports: ReadonlyArray<{ spec: string; text: string }>;
+}): string {
+  const blocks = v.imports.map(
+    (i) => `\n\n<skill_import path="${escapeXml(i.spec)}">\n${trimEnd(i.text)}\n</skill_import>`,
+  );
+  return `${v.text}${blocks.join('')}`;
+}

@@ -2,6 +2,7 @@
 
 import type { DoctorReport } from '../../core/listing.js';
 import type { ListingOptions } from '../../core/service-skills.js';
+import { renderInvocation } from '../../render/load-result.js';
 import { visibleLines } from '../../text/visible.js';
 import { unwrap, writeJson, writeOut } from '../options.js';
 import { type IndexCliOptions, service } from './search.js';
@@ -88,10 +89,7 @@ export async function runInvoke(
     await writeJson(view);
     return 0;
   }
-  const imports = view.imports.map(
-    (i) => `\n\n<skill_import path="${i.spec}">\n${i.text.replace(/\s+$/, '')}\n</skill_import>`,
-  );
-  await writeOut(`${view.text}${imports.join('')}\n`);
+  await writeOut(`${renderInvocation(view)}\n`);
   return 0;
 }
 
