@@ -11,6 +11,7 @@ import {
 } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -441,6 +442,28 @@ describe('HTTP: stopping with clients connected', () => {
       assert.equal(end.code, 0, err());
       noStackTrace(err());
     });
+});
+
+describe('HTTP: connections that never finish a request', () => {
+  it('are capped and cut, and a real client is served once they are', GUARD, async () => {
+    const { child, url, err } = await serveHttp([example]);
+    const { hostname, port } = new URL(url);
+    // 300 connections that send half a request and wait (slowloris): past 256 they are refused,
+    // and the rest are cut when their headers do not arrive in time.
+    const closed: Array<Promise<void>> = [];
+    for (let i = 0; i < 300; i++) {
+      const socket = net.connect(Number(port), hostname);
+      socket.on('error', () => undefined);
+      socket.resume();
+      socket.write(`GET /mcp HTTP/1.1\r\nHost: ${hostname}:${port}\r\n`);
+      closed.push(new Promise((resolve) => socket.once('close', () => resolve())));
+    }
+    await Promise.all(closed);
+    assert.ok(rssOf(child.pid as number) < 400, `${rssOf(child.pid as number)} MiB`);
+    const id = await initialize(url);
+    assert.equal((await ping(url, id)).status, 200, err());
+    noStackTrace(err());
+  });
 });
 
 describe('HTTP: Origin', () => {

@@ -28,6 +28,8 @@ export interface HttpOptions extends SessionLimits {
   allowedOrigins?: readonly string[];
   /** Told of sessions closed by the cap or the idle expiry (stderr in the CLI). */
   log?: (line: string) => void;
+  /** Connections open at once (default 256): past it a new one is refused at once. */
+  maxConnections?: number;
 }
 
 /** A listening endpoint. */
@@ -38,6 +40,16 @@ export interface HttpEndpoint {
 
 /** The default cap on a request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The default cap on open connections: with a body of at most 1 MiB each, what clients can make the
+ * server hold in request bodies stays under 256 MiB, and a client's streams (one GET each) fit.
+ */
+export const MAX_CONNECTIONS = 256;
+
+/** How long a request's headers, and the whole request, may take to arrive (a slow client is cut). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -175,12 +187,21 @@ export async function serveHttp(
     }
   };
 
-  const httpServer = http.createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      process.stderr.write(`skillset serve: ${(e as Error).message}\n`);
-      reply(res, 500, 'Internal error');
-    });
-  });
+  // Timeouts are checked each second, not each 30 s: a slow client is cut close to its time.
+  const httpServer = http.createServer(
+    {
+      connectionsCheckingInterval: 1_000,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+    },
+    (req, res) => {
+      handle(req, res).catch((e: unknown) => {
+        process.stderr.write(`skillset serve: ${(e as Error).message}\n`);
+        reply(res, 500, 'Internal error');
+      });
+    },
+  );
+  httpServer.maxConnections = o.maxConnections ?? MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', (e: NodeJS.ErrnoException) =>
       reject(
