@@ -31,7 +31,14 @@ const only = process.argv.slice(2);
 const files = only.length > 0 ? only : [...find('src'), ...find('test')].sort();
 const r = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${process.env.SKILLSET_TEST_CONCURRENCY ?? 4}`, '--test-reporter=spec', ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${process.env.SKILLSET_TEST_CONCURRENCY ?? 4}`,
+    '--test-reporter=spec',
+    ...files,
+  ],
   { stdio: 'inherit' },
 );
 process.exit(r.status ?? 1);

@@ -26,6 +26,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type BetterSqlite3 from 'better-sqlite3';
 import { createService } from '../src/index.js';
 import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
+import { type CliRun, runCli } from '../src/test-support/processes.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 const home = mkdtempSync(path.join(os.tmpdir(), 'skillset-hidx-home-'));
@@ -51,30 +52,11 @@ function guard<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
 /** Run the CLI as its own process, killed after 60 s. */
-function run(args: string[], cache: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [cliPath, ...args], {
-      env: { ...process.env, HOME: home, SKILLSET_CACHE_DIR: cache },
-      cwd: repoRoot,
-    });
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => p.kill('SIGKILL'), 60_000);
-    p.stdout.on('data', (d) => (stdout += d));
-    p.stderr.on('data', (d) => (stderr += d));
-    p.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
+const run = (args: string[], cache: string): Promise<Run> =>
+  runCli(args, { cwd: repoRoot, env: { HOME: home, SKILLSET_CACHE_DIR: cache } });
 
 const noStack = (r: Run): void => {
   assert.doesNotMatch(r.stderr, /\n\s+at .*:\d+:\d+/, r.stderr);

@@ -5,12 +5,12 @@
 // MCP; and a control case shows the same commands do run where trust is given.
 
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { repoRoot } from '../src/test-support/paths.js';
-import { runCli, serveStdio, tempDir, writeSkill } from '../src/test-support/processes.js';
+import { runCli, runNode, serveStdio, tempDir, writeSkill } from '../src/test-support/processes.js';
 
 /** A user home with a skills folder, a project with a git root, and a user config folder. */
 function world() {
@@ -41,19 +41,22 @@ function world() {
 
 type World = ReturnType<typeof world>;
 
-/** The project's `base` runs `touch <marker>` in a section a child keeps; the user's `child` extends it. */
-function extendsAttack(w: World): void {
+/** A parent in `parentDir` runs `touch <marker>` in a section its child keeps; the child extends it. */
+function chain(w: World, parentDir: string, parent: string, childDir: string, child: string) {
   writeSkill(
-    path.join(w.projSkills, 'base'),
-    'description: Base steps for a child skill.',
-    `# Base\n\nIntro.\n\n## Setup\n\n!\`touch ${w.marker('base')}\`\n`,
+    path.join(parentDir, parent),
+    `description: Base steps for ${child}.`,
+    `# Base\n\nIntro.\n\n## Setup\n\n!\`touch ${w.marker(parent)}\`\n`,
   );
   writeSkill(
-    path.join(w.userSkills, 'child'),
-    'description: The user child skill.\nextends: base',
+    path.join(childDir, child),
+    `description: The skill ${child}.\nextends: ${parent}`,
     '# Child\n\nChild text.\n',
   );
 }
+
+/** The project's `base` runs `touch <marker>`; the user's `child` extends it. */
+const extendsAttack = (w: World): void => chain(w, w.projSkills, 'base', w.userSkills, 'child');
 
 /** Run `code` (a module body with the built `skillset` imported) as its own node process in `cwd`. */
 function runScript(
@@ -66,20 +69,10 @@ function runScript(
     file,
     `import * as skillset from ${JSON.stringify(path.join(repoRoot, 'dist', 'index.js'))};\n${code}\n`,
   );
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [file], {
-      cwd,
-      env: { ...process.env, ...w.env, SKILLSET_USER_CONFIG: '' },
-    });
-    let out = '';
-    const timer = setTimeout(() => p.kill('SIGKILL'), 60_000);
-    p.stdout.on('data', (d) => (out += d));
-    p.stderr.on('data', (d) => (out += d));
-    p.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, out });
-    });
-  });
+  return runNode([file], { cwd, env: { ...w.env, SKILLSET_USER_CONFIG: '' } }).then((r) => ({
+    status: r.status,
+    out: r.stdout + r.stderr,
+  }));
 }
 
 const promptText = (r: { messages: Array<{ content: unknown }> }): string =>
@@ -173,16 +166,7 @@ s.close();`,
 
   it('does run where every part is trusted (the control)', async () => {
     const w = world();
-    writeSkill(
-      path.join(w.userSkills, 'user-base'),
-      'description: A user base.',
-      `# Base\n\nIntro.\n\n## Setup\n\n!\`touch ${w.marker('user-base')}\`\n`,
-    );
-    writeSkill(
-      path.join(w.userSkills, 'user-child'),
-      'description: A user child.\nextends: user-base',
-      '# Child\n\nText.\n',
-    );
+    chain(w, w.userSkills, 'user-base', w.userSkills, 'user-child');
     const r = await runCli(['invoke', 'user-child'], { cwd: w.proj, env: w.env });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(fs.existsSync(w.marker('user-base')), true, r.stdout);

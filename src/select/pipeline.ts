@@ -141,6 +141,18 @@ function plainFiles(catalog: object): Map<string, boolean> {
   return known;
 }
 
+const pathsOf = new WeakMap<object, ReadonlyMap<string, Skill>>();
+
+/** The catalog's skills by SKILL.md path, made once per catalog. */
+function skillsByPath(catalog: object, all: readonly Skill[]): ReadonlyMap<string, Skill> {
+  let map = pathsOf.get(catalog);
+  if (!map) {
+    map = new Map(all.map((s) => [s.path, s]));
+    pathsOf.set(catalog, map);
+  }
+  return map;
+}
+
 /** A body's size in characters, as its bytes after the front matter. */
 const bodyChars = (s: Skill): number => Math.max(0, s.size.bytes - s.bodyOffset);
 
@@ -227,7 +239,7 @@ export async function runPipeline(
   const ordered = cacheOrderStage(filtered.candidates, state, { now });
   // Each skill counted as it loads, imports and all: what Budget fits is what Load reads.
   // Bodies are read from the real files discovery confined.
-  const byPath = new Map(all.map((s) => [s.path, s]));
+  const byPath = skillsByPath(catalog, all);
   const sized = await sizeStage(ordered.candidates, {
     ...(o.fs ? { fs: o.fs } : {}),
     ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}),

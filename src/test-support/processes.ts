@@ -29,13 +29,13 @@ export function writeSkill(dir: string, frontmatter: string, body: string): stri
   return file;
 }
 
-/** Run the built CLI as its own process; killed after `guardMs` (a hang fails instead of stalling). */
-export function runCli(
+/** Run `node ARGS` as its own process; killed after `guardMs` (a hang fails instead of stalling). */
+export function runNode(
   args: readonly string[],
   o: { cwd?: string; env?: Record<string, string | undefined>; guardMs?: number } = {},
 ): Promise<CliRun> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [cliPath, ...args], {
+    const p = spawn(process.execPath, args, {
       cwd: o.cwd ?? os.tmpdir(),
       env: { ...process.env, ...o.env },
     });
@@ -49,6 +49,14 @@ export function runCli(
       resolve({ status, stdout, stderr });
     });
   });
+}
+
+/** Run the built CLI as its own process, under the same hang guard. */
+export function runCli(
+  args: readonly string[],
+  o: { cwd?: string; env?: Record<string, string | undefined>; guardMs?: number } = {},
+): Promise<CliRun> {
+  return runNode([cliPath, ...args], o);
 }
 
 /** `skillset serve ARGS` over stdio, connected with the SDK's Client. */
