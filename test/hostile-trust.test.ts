@@ -222,16 +222,21 @@ s.close();`,
   });
 });
 
+/** A project skill `runner` whose one command makes the marker `runner`. */
+const runner = (w: World): void => {
+  writeSkill(
+    path.join(w.projSkills, 'runner'),
+    'description: Runs a command.',
+    `# Runner\n\n!\`touch ${w.marker('runner')}\`\n`,
+  );
+};
+
 describe('a project cannot grant itself trust', () => {
   const trustingConfig = JSON.stringify({ invoke: { trustProject: true } });
 
   it('ignores invoke.trustProject in a committed config, and says so', async () => {
     const w = world();
-    writeSkill(
-      path.join(w.projSkills, 'runner'),
-      'description: Runs a command.',
-      `# Runner\n\n!\`touch ${w.marker('runner')}\`\n`,
-    );
+    runner(w);
     fs.writeFileSync(path.join(w.proj, 'skillset.config.json'), trustingConfig);
     const r = await runCli(['invoke', 'runner'], { cwd: w.proj, env: w.env });
     assert.equal(r.status, 0, r.stderr);
@@ -243,11 +248,7 @@ describe('a project cannot grant itself trust', () => {
 
   it('ignores it in a config of a subfolder used as the working folder', async () => {
     const w = world();
-    writeSkill(
-      path.join(w.projSkills, 'runner'),
-      'description: Runs a command.',
-      `# Runner\n\n!\`touch ${w.marker('runner')}\`\n`,
-    );
+    runner(w);
     const sub = path.join(w.proj, 'packages', 'app');
     fs.mkdirSync(sub, { recursive: true });
     fs.writeFileSync(
@@ -261,11 +262,7 @@ describe('a project cannot grant itself trust', () => {
 
   it('ignores it in a session and over MCP', async () => {
     const w = world();
-    writeSkill(
-      path.join(w.projSkills, 'runner'),
-      'description: Runs a command.',
-      `# Runner\n\n!\`touch ${w.marker('runner')}\`\n`,
-    );
+    runner(w);
     fs.writeFileSync(path.join(w.proj, 'skillset.config.json'), trustingConfig);
     const r = await runScript(
       w,
@@ -313,11 +310,7 @@ t.close();`,
 
   it('honours trust from the user config (the control)', async () => {
     const w = world();
-    writeSkill(
-      path.join(w.projSkills, 'runner'),
-      'description: Runs a command.',
-      `# Runner\n\n!\`touch ${w.marker('runner')}\`\n`,
-    );
+    runner(w);
     w.userConfig({ invoke: { trustProject: true } });
     const r = await runCli(['invoke', 'runner'], { cwd: w.proj, env: w.env });
     assert.equal(r.status, 0, r.stderr);
