@@ -11,7 +11,7 @@ import { errorCode, type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
 import { repairUtf8 } from '../skill/parse.js';
 import { splitFrontmatter } from '../skill/split.js';
-import { relativeInside } from '../util/paths.js';
+import { insideAny, relativeInside } from '../util/paths.js';
 import {
   cutUtf8,
   type ImportAllowance,
@@ -183,7 +183,7 @@ export async function resolveImports(
         );
         return undefined;
       }
-      if (!realRoots.some((r) => inside(r, real))) {
+      if (!insideAny(realRoots, real)) {
         problem(
           'compose/import-outside-root',
           'error',

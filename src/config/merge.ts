@@ -8,7 +8,7 @@ import nodeFs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import { relativeInside } from '../util/paths.js';
+import { insideAny } from '../util/paths.js';
 import type { LoadedConfig, SkillsetConfig } from './config.js';
 
 /** How strict each override is: a project may tighten the user's, never loosen it. */
@@ -99,7 +99,7 @@ export function mergeConfigs(
         ? 'user-config'
         : o.named && p.invoke?.trustProject
           ? 'config-file'
-          : trusted.some((f) => relativeInside(f, real(o.cwd)) !== undefined)
+          : insideAny(trusted, real(o.cwd))
             ? 'trusted-folder'
             : undefined;
   const trust: ConfigTrust = {

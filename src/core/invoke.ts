@@ -3,8 +3,6 @@
 // caller, an approval binding the digest of every file read), then the expansion chain runs over the
 // composed body. Shell runs only when every part is trusted (src/core/trust.ts).
 
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
@@ -17,16 +15,14 @@ import {
 } from '../invoke/permissions.js';
 import { renderLoadCut } from '../render/load-limit.js';
 import type { Skill } from '../skill/types.js';
-import { relativeInside } from '../util/paths.js';
-import { type LoadView, loadSkill } from './load.js';
+import { loadSkill } from './load.js';
 import type { InvokeSettings, PermissionSettings } from './settings-skills.js';
 import {
   composedTrust,
   expansionDigest,
-  importTrust,
-  isTrusted,
   type TrustGrant,
   type TrustPart,
+  trustParts,
 } from './trust.js';
 
 /** How an invocation runs. */
@@ -98,44 +94,17 @@ async function fileLine(
   }
 }
 
-/** Each file `loaded` read, with its source's trust, in reading order. */
-function trustParts(
-  composed: ReadonlyArray<{ skill: Skill; contentHash: string }>,
-  imports: LoadView['imports'],
-  grant: TrustGrant,
-): TrustPart[] {
-  const owners = composed.map((c, i) => ({
-    skill: c.skill,
-    dir: path.dirname(c.skill.realPath),
-    trusted: isTrusted(c.skill, grant),
-    part: {
-      file: c.skill.path,
-      role: i === 0 ? 'skill' : 'parent',
-      skill: c.skill.id,
-      from: c.skill.source.scope,
-      trusted: isTrusted(c.skill, grant),
-      hash: c.contentHash,
-    } satisfies TrustPart,
-  }));
-  const parts: TrustPart[] = owners.map((o) => o.part);
-  for (const imp of imports) {
-    // The import's owner: the composed file whose folder holds it, else the skill (project root).
-    const owner = owners.find((o) => relativeInside(o.dir, imp.file) !== undefined) ?? owners[0];
-    if (!owner) continue;
-    const t = importTrust(
-      imp.file,
-      { dir: owner.dir, trusted: owner.trusted, scope: owner.skill.source.scope },
-      grant,
-    );
-    parts.push({
-      file: imp.file,
-      role: 'import',
-      skill: owner.skill.id,
-      ...t,
-      hash: createHash('sha256').update(imp.text).digest('hex'),
-    });
-  }
-  return parts;
+/** Read everything an expansion of `skill` reads, once: the load, and the skills it composed. */
+function readExpansion(
+  skill: Skill,
+  skills: readonly Skill[],
+  o: { fs?: FileSystem | undefined; projectDir: string; limits?: LoadLimits | undefined },
+): ReturnType<typeof loadSkill> {
+  return loadSkill(skill, skills, {
+    ...(o.fs ? { fs: o.fs } : {}),
+    projectRoot: o.projectDir,
+    ...(o.limits ? { limits: o.limits } : {}),
+  });
 }
 
 /** The front matter as written, over every composed file: a parent's properties count too. */
@@ -175,11 +144,7 @@ export async function invokeSkill(
     view: loaded,
     diagnostics,
     composed,
-  } = await loadSkill(skill, skills, {
-    ...(o.fs ? { fs: o.fs } : {}),
-    projectRoot: o.projectDir,
-    ...(settings.load ? { limits: settings.load } : {}),
-  });
+  } = await readExpansion(skill, skills, { ...o, limits: settings.load });
   const parts = trustParts(composed, loaded.imports, grant);
   const digest = expansionDigest(parts);
   const trust = composedTrust(parts);
@@ -278,10 +243,6 @@ export async function approvalDigest(
   skills: readonly Skill[],
   o: { fs?: FileSystem; projectDir: string; limits?: LoadLimits },
 ): Promise<string> {
-  const { view, composed } = await loadSkill(skill, skills, {
-    ...(o.fs ? { fs: o.fs } : {}),
-    projectRoot: o.projectDir,
-    ...(o.limits ? { limits: o.limits } : {}),
-  });
+  const { view, composed } = await readExpansion(skill, skills, o);
   return expansionDigest(trustParts(composed, view.imports, { trustProject: false }));
 }

@@ -20,7 +20,7 @@ import {
 } from '../render/listing.js';
 import type { Skill } from '../skill/types.js';
 import type { Settings } from './settings.js';
-import { isTrusted } from './trust.js';
+import { composedTrust, trustParts } from './trust.js';
 
 /** What a listing call may set; the rest comes from the config file's `listing` section. */
 export interface ListingRequest {
@@ -217,16 +217,19 @@ export function doctorReport(
     );
     const sites = chain.reduce((n, k) => n + findShellSites(bodies.get(k.id) ?? '').length, 0);
     if (sites === 0) continue;
-    const weak = chain.find((k) => !isTrusted(k, grant));
-    const runs = shell === 'on' && weak === undefined;
+    // Trusted as invoking it would decide (its imports are known only once it is read).
+    const parts = trustParts(
+      chain.map((skill) => ({ skill, contentHash: skill.contentHash })),
+      [],
+      grant,
+    );
+    const trust = composedTrust(parts);
     shellSkills.push({
       name: s.id,
       scope: s.source.scope,
       sites,
-      runs,
-      ...(weak && weak !== s
-        ? { untrusted: `it extends \`${weak.id}\`, a ${weak.source.scope} skill` }
-        : {}),
+      runs: shell === 'on' && trust.trusted,
+      ...(trust.because ? { untrusted: trust.because } : {}),
     });
   }
   const ask: DoctorReport['permissions']['ask'] = [];

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { skillBoundary, withinBoundary } from '../discover/confine.js';
 import type { FileSystem } from '../discover/fs.js';
-import { SKIPPED_FOLDERS } from '../discover/walk.js';
+import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS } from '../discover/walk.js';
 import { SkillsetError } from '../errors.js';
 import type { Skill } from '../skill/types.js';
 import { relativeInside } from '../util/paths.js';
@@ -81,7 +81,7 @@ export async function skillFiles(
       }
       const info = await fs.stat(p).catch(() => undefined);
       if (info?.kind === 'dir') {
-        if (SKIPPED_FOLDERS.has(e.name) || depth >= 8) continue;
+        if (SKIPPED_FOLDERS.has(e.name) || depth >= SKILL_FILE_LEVELS) continue;
         // Walked already, or the skill folder or a folder above it (a loop).
         if (walked.has(real) || relativeInside(real, root) !== undefined) {
           skipped.push({ path: r, reason: 'a link to a folder already listed' });

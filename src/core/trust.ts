@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Skill } from '../skill/types.js';
-import { relativeInside } from '../util/paths.js';
+import { insideAny, relativeInside } from '../util/paths.js';
 
 /** Scopes whose skills the user installed for themselves (or an admin did): trusted to run shell. */
 const TRUSTED_SCOPES: ReadonlySet<string> = new Set(['user', 'managed', 'plugin']);
@@ -20,10 +20,6 @@ export interface TrustGrant {
   remote?: boolean;
 }
 
-/** Is `real` at or below one of `folders`? */
-const inFolders = (real: string, folders: readonly string[] = []): boolean =>
-  folders.some((f) => relativeInside(f, real) !== undefined);
-
 /**
  * May `skill`'s own text run shell? User, managed and plugin skills may; skills that came with a
  * folder (project, nested, added folders and explicit roots, `.claude/commands`) only when the host
@@ -32,7 +28,7 @@ const inFolders = (real: string, folders: readonly string[] = []): boolean =>
 export function isTrusted(skill: Pick<Skill, 'source' | 'realPath'>, g: TrustGrant): boolean {
   if (g.remote) return false;
   if (TRUSTED_SCOPES.has(skill.source.scope) || g.trustProject) return true;
-  return inFolders(path.dirname(skill.realPath), g.trustedFolders);
+  return insideAny(g.trustedFolders ?? [], path.dirname(skill.realPath));
 }
 
 /** One file an expansion reads, and whether its source is trusted. */
@@ -64,21 +60,52 @@ export function composedTrust(parts: readonly TrustPart[]): {
   return { trusted: false, because: what };
 }
 
+/** A skill composed into an expansion: its record, and the hash of its file as read now. */
+export interface ComposedPart {
+  skill: Pick<Skill, 'id' | 'path' | 'realPath' | 'source'>;
+  contentHash: string;
+}
+
 /**
- * The import's source: inside the real folder of the skill that imports it, that skill's; else the
- * project root it resolved into, trusted only when the project is.
+ * Each file an expansion reads, in reading order, with its source's trust: the skill, then each
+ * `extends` parent, then each import. An import inside the real folder of a composed skill is that
+ * skill's; one from the project root is trusted only when the project is.
  */
-export function importTrust(
-  file: string,
-  owner: { dir: string; trusted: boolean; scope: string },
+export function trustParts(
+  composed: readonly ComposedPart[],
+  imports: ReadonlyArray<{ file: string; text: string }>,
   g: TrustGrant,
-): { from: string; trusted: boolean } {
-  if (relativeInside(owner.dir, file) !== undefined)
-    return { from: owner.scope, trusted: owner.trusted };
-  return {
-    from: 'project',
-    trusted: !g.remote && (g.trustProject || inFolders(file, g.trustedFolders)),
-  };
+): TrustPart[] {
+  const parts: TrustPart[] = composed.map((c, i) => ({
+    file: c.skill.path,
+    role: i === 0 ? 'skill' : 'parent',
+    skill: c.skill.id,
+    from: c.skill.source.scope,
+    trusted: isTrusted(c.skill, g),
+    hash: c.contentHash,
+  }));
+  const first = parts[0];
+  if (!first) return parts;
+  const owners = composed.map((c, i) => ({
+    dir: path.dirname(c.skill.realPath),
+    part: parts[i] as TrustPart,
+  }));
+  for (const imp of imports) {
+    const owner = owners.find((o) => relativeInside(o.dir, imp.file) !== undefined)?.part;
+    parts.push({
+      file: imp.file,
+      role: 'import',
+      skill: (owner ?? first).skill,
+      ...(owner
+        ? { from: owner.from, trusted: owner.trusted }
+        : {
+            from: 'project',
+            trusted: !g.remote && (g.trustProject || insideAny(g.trustedFolders ?? [], imp.file)),
+          }),
+      hash: createHash('sha256').update(imp.text).digest('hex'),
+    });
+  }
+  return parts;
 }
 
 /**

@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import { lstat, readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
-import { SKIPPED_FOLDERS } from '../discover/walk.js';
+import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS } from '../discover/walk.js';
+import { DEFAULT_FILE_LIMITS } from './skill-files.js';
 
-/** Folder levels read below a skill folder, and files counted at most: as the skill's files are listed (skill-files.ts). */
-const LEVELS = 8;
-const MAX_FILES = 1_000;
+/** Files counted at most: as many as a skill folder's files are listed (skill-files.ts). */
+const MAX_FILES = DEFAULT_FILE_LIMITS.maxFiles;
 
 /** A hash of what `dir` holds (links as their targets, never followed); equal hashes, same files. */
 export async function folderPrint(dir: string): Promise<string> {
@@ -23,7 +23,7 @@ export async function folderPrint(dir: string): Promise<string> {
       const p = path.join(at, e.name);
       const r = rel === '' ? e.name : `${rel}/${e.name}`;
       if (e.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(e.name) && level < LEVELS) await walk(p, r, level + 1);
+        if (!SKIPPED_FOLDERS.has(e.name) && level < SKILL_FILE_LEVELS) await walk(p, r, level + 1);
         continue;
       }
       files++;

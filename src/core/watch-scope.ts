@@ -8,10 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
 import type { RootSpec } from '../discover/scopes.js';
-import { SKIPPED_FOLDERS, systemFolder } from '../discover/walk.js';
-
-/** Folder levels of a skill's own files below its folder (as skill-files.ts lists them). */
-export const SKILL_LEVELS = 8;
+import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS, systemFolder } from '../discover/walk.js';
 
 /** A folder watched, and the deepest folder level below it whose entries are watched (it being 0). */
 export interface WatchBase {
@@ -131,7 +128,9 @@ export function covered(roots: readonly WatchBase[], dir: string): boolean {
     const rel = inside(r.dir, dir);
     if (rel === undefined) return false;
     const parts = rel === '' ? [] : rel.split(path.sep);
-    return parts.length + SKILL_LEVELS <= r.depth && !parts.some((s) => SKIPPED_FOLDERS.has(s));
+    return (
+      parts.length + SKILL_FILE_LEVELS <= r.depth && !parts.some((s) => SKIPPED_FOLDERS.has(s))
+    );
   });
 }
 
@@ -144,7 +143,7 @@ export async function watchedRoots(
   for (const spec of specs) {
     const dir = await realpath(spec.path).catch(() => path.resolve(spec.path));
     if (systemFolder(dir) !== undefined) continue;
-    out.push({ dir, depth: (spec.recursive ? levels : 1) + SKILL_LEVELS });
+    out.push({ dir, depth: (spec.recursive ? levels : 1) + SKILL_FILE_LEVELS });
   }
   return out;
 }

@@ -10,12 +10,12 @@ import path from 'node:path';
 import { watch as chokidar } from 'chokidar';
 import { type CatalogChanges, isUnchanged } from '../catalog/diff.js';
 import { errorCode } from '../discover/fs.js';
-import { systemFolder } from '../discover/walk.js';
+import { SKILL_FILE_LEVELS, systemFolder } from '../discover/walk.js';
 import type { Skill } from '../skill/types.js';
 import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import type { SkillService } from './service.js';
 import { folderPrint } from './watch-poll.js';
-import { covered, SKILL_LEVELS, WatchScope, watchedRoots } from './watch-scope.js';
+import { covered, WatchScope, watchedRoots } from './watch-scope.js';
 
 /** What a batch of file events changed. */
 export interface WatchBatch {
@@ -99,7 +99,7 @@ export async function watchService(
     );
   for (const d of catalog.ok ? linkedWanted(catalog.value.skills) : []) {
     linked.add(d);
-    scope.addBase({ dir: d, depth: SKILL_LEVELS });
+    scope.addBase({ dir: d, depth: SKILL_FILE_LEVELS });
   }
   const watcher = chokidar([...roots.map((r) => r.dir), ...linked], {
     ignoreInitial: true,
@@ -141,7 +141,7 @@ export async function watchService(
       }
     for (const d of added) {
       linked.add(d);
-      scope.addBase({ dir: d, depth: SKILL_LEVELS });
+      scope.addBase({ dir: d, depth: SKILL_FILE_LEVELS });
     }
     if (added.length > 0) watcher.add(added);
     return added;

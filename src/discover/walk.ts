@@ -41,6 +41,9 @@ export interface WalkResult {
   folders: number;
 }
 
+/** Folder levels below a skill folder that its own files are read from (listed, served, watched). */
+export const SKILL_FILE_LEVELS = 8;
+
 /** Folders no walk of skills enters: version control and installed dependencies. */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
 

@@ -5,6 +5,7 @@
 
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { jsonBytes } from './pages.js';
 
 /**
  * The largest message the server sends, and the longest line it reads on stdio: 4 MiB. The SDK's
@@ -24,9 +25,6 @@ const HINTS: Record<string, string> = {
 
 /** A byte count as people read it. */
 export const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-/** The bytes `message` takes on the wire. */
-const sizeOf = (message: JSONRPCMessage): number => Buffer.byteLength(JSON.stringify(message));
 
 /** What the server answers in place of a response over `max`. */
 function replacement(id: RequestId, asked: Asked | undefined, bytes: number, max: number) {
@@ -88,7 +86,7 @@ export function boundMessages(
     const answers = !('method' in m) && 'id' in m ? m.id : undefined;
     const what = answers !== undefined ? asked.get(answers) : undefined;
     if (answers !== undefined) asked.delete(answers);
-    const bytes = sizeOf(m);
+    const bytes = jsonBytes(m);
     if (bytes <= max) return send(m, options);
     if (answers === undefined || answers === null) {
       o.log?.(`skillset serve: a ${mib(bytes)} message was not sent (over ${mib(max)})`);

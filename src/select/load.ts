@@ -10,7 +10,7 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { BodySource } from '../discover/body.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
-import { SKIPPED_FOLDERS } from '../discover/walk.js';
+import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS } from '../discover/walk.js';
 import type { LoadCut } from '../render/load-limit.js';
 import { type ComposedSkill, composeSkill } from './compose-skill.js';
 import type { Candidate, StageDecision } from './types.js';
@@ -83,7 +83,8 @@ export async function listResources(
     for (const e of entries) {
       if (files.length + more >= 10_000) return;
       const p = path.join(d, e.name);
-      if (e.kind === 'dir' && depth < 8 && !SKIPPED_FOLDERS.has(e.name)) await walk(p, depth + 1);
+      if (e.kind === 'dir' && depth < SKILL_FILE_LEVELS && !SKIPPED_FOLDERS.has(e.name))
+        await walk(p, depth + 1);
       else if (e.kind === 'file' && p !== skillFile) {
         if (files.length < limit) files.push(path.relative(dir, p).split(path.sep).join('/'));
         else more++;

@@ -7,3 +7,8 @@ export function relativeInside(dir: string, p: string): string | undefined {
   const rel = path.relative(dir, p);
   return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel;
 }
+
+/** Is `p` one of `dirs`, or below one of them? */
+export function insideAny(dirs: readonly string[], p: string): boolean {
+  return dirs.some((d) => relativeInside(d, p) !== undefined);
+}
