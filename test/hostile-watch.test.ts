@@ -290,3 +290,29 @@ describe('serve past its bound on watched paths', () => {
     }
   });
 });
+
+describe('serve watching a library with a FIFO for a .gitignore', () => {
+  it('never blocks on it: it watches and sees a new skill', async (t) => {
+    const lib = path.join(tmp, 'fifo');
+    makeSkill(path.join(lib, 'group', 'one'), 'one');
+    const made = spawnSync('mkfifo', [path.join(lib, 'group', '.gitignore')]);
+    if (made.status !== 0) {
+      t.skip('mkfifo is not available');
+      return;
+    }
+    const s = await serve(lib);
+    try {
+      await guard(s.line(/watching \d+ paths? under 1 root\n/), 20_000, 'ready', s.stderr);
+      const tools = s.next('tools');
+      makeSkill(path.join(lib, 'group', 'two'), 'two');
+      await guard(tools, 30_000, 'tools/list_changed for a new skill', s.stderr);
+      assert.deepEqual(
+        (await s.names()).map((x) => x.name),
+        ['one', 'two'],
+      );
+    } finally {
+      await s.client.close();
+      if (alive(s.pid)) process.kill(s.pid, 'SIGKILL');
+    }
+  });
+});

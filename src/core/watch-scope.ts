@@ -2,13 +2,13 @@
 // never `.git`, `node_modules`, a folder a `.gitignore` ignores or the operating system's folders,
 // and at most a bounded number of paths; past the bound it says so once and watches nothing more.
 
-import { readFileSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
 import type { RootSpec } from '../discover/scopes.js';
 import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS, systemFolder } from '../discover/walk.js';
+import { readRegularFile } from '../util/read-regular.js';
 
 /** A folder watched, and the deepest folder level below it whose entries are watched (it being 0). */
 export interface WatchBase {
@@ -102,9 +102,15 @@ export class WatchScope {
     if (rules === undefined) {
       rules = null;
       try {
-        const text = readFileSync(path.join(dir, '.gitignore'), 'utf8');
-        ignoreFactory ??= createRequire(import.meta.url)('ignore') as (options?: object) => Ignore;
-        rules = ignoreFactory().add(text);
+        // A FIFO in a `.gitignore`'s place never blocks the watcher; a file over 1 MiB is not read,
+        // as discovery reads none (src/discover/gitignore.ts).
+        const r = readRegularFile(path.join(dir, '.gitignore'), 1024 * 1024);
+        if (r.ok) {
+          ignoreFactory ??= createRequire(import.meta.url)('ignore') as (
+            options?: object,
+          ) => Ignore;
+          rules = ignoreFactory().add(r.text);
+        }
       } catch {
         // No `.gitignore` here (the usual case), or one that cannot be read: it ignores nothing.
       }
