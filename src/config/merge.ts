@@ -152,6 +152,7 @@ export function mergeConfigs(
       profiles: { ...u.select?.profiles, ...p.select?.profiles },
     };
   if (u.listing || p.listing) config.listing = { ...u.listing, ...p.listing };
+  if (u.load || p.load) config.load = { ...u.load, ...p.load };
   if (u.permissions || p.permissions) {
     const overrides: Record<string, Override> = { ...u.permissions?.overrides };
     for (const [k, v] of Object.entries(pp.overrides ?? {}))
