@@ -109,7 +109,9 @@ function program(): Command {
   withIndex(
     p
       .command('search')
-      .description('Search skills; answers `coverage: none` when no skill fits.')
+      .description(
+        'Search skills: `coverage: ok` (a skill fits), `weak` (candidates, flagged: check their descriptions) or `none` (the query shares almost nothing with the library).',
+      )
       .argument('<query>', 'any text; no syntax to get wrong')
       .argument('[path...]', 'skills roots (default: the standard scopes)'),
   )
@@ -117,7 +119,7 @@ function program(): Command {
     .option('--explain', 'show the parts of each score')
     .addHelpText(
       'after',
-      '\nJSON: { "coverage": "ok" | "none", "results": [ { "name", "id", "score", "path", "description", "copies": [ { "id", "path" } ] } ] };\nwith --explain also "explain" per result, and "terms", "gate", "rejected", "weights".\nExit codes: 0 answered (also "none"), 2 usage error or an index that cannot be used.',
+      '\nJSON: { "coverage": "ok" | "weak" | "none", "results": [ { "name", "id", "score", "path", "description", "copies": [ { "id", "path" } ] } ] } (no results with "none");\nwith --explain also "explain" per result, and "terms", "corrections", "gate", "rejected", "weights".\nExit codes: 0 answered (also "weak" and "none"), 2 usage error or an index that cannot be used.',
     )
     .action(async (query: string, paths: string[], opts) => {
       const { runSearch } = await import('./commands/search.js');
@@ -151,11 +153,16 @@ function program(): Command {
         'tokens',
       ]),
     )
+    .option(
+      '--suggest <n>',
+      'skills to name, not load, after the loads (default 10; 0 for none)',
+      (v) => parseCount(v, '--suggest'),
+    )
     .option('--dry-run', 'stop before loading: nothing is read or recorded')
     .option('--explain', 'say for every skill where it stopped and why')
     .addHelpText(
       'after',
-      '\nJSON: { "loaded": [ { "name", "tier", "score", "chars" } ], "overflow": [ … ], "dropped": [ { "name", "stage", "reason" } ], "budget": { "limit", "used" }, "violation": null | { "limit", "required", "unit", "critical" } }.\nExit codes: 0 selected, 1 a budget violation (the critical skills alone exceed the budget), 2 usage error.',
+      '\nJSON: { "coverage": "ok" | "weak" | "none" | null, "loaded": [ { "name", "tier", "score", "chars" } ], "overflow": [ … ], "suggested": [ { "name", "description", "chars" } ], "dropped": [ { "name", "stage", "reason" } ], "budget": { "limit", "used", "suggested" }, "violation": null | { "limit", "required", "unit", "critical" } }.\nOnly an intent the search answers `ok` loads skills on its text; a `weak` one\'s candidates are suggested.\nExit codes: 0 selected, 1 a budget violation (the critical skills alone exceed the budget), 2 usage error.',
     )
     .action(async (paths: string[], opts) => {
       const { runSelect } = await import('./commands/select.js');

@@ -21,8 +21,14 @@ export const schema = z
       .optional(),
     search: z
       .object({
-        /** `coverage: none` below this share of the query's IDF-weighted terms (0–1). */
-        minCoverage: z.number().min(0).max(1).optional(),
+        /** `coverage: ok` from this share of the query's IDF-weighted terms (0–1). */
+        okCoverage: z.number().min(0).max(1).optional(),
+        /** `coverage: none` below this share (0–1); `weak` between it and `okCoverage`. */
+        weakCoverage: z.number().min(0).max(1).optional(),
+        /** In the gate, a word no skill uses weighs this times the mean of the query's other words. */
+        unknownWeight: z.number().min(0).max(10).optional(),
+        /** A misspelled word's weight is multiplied by this per edit (0: no typo matching). */
+        typoWeight: z.number().min(0).max(1).optional(),
         /** How many of the best skills the coverage gate looks at (1 = only the best). */
         gateDepth: z.number().int().min(1).max(100).optional(),
         /** The most a term found only in a skill's body counts toward the gate (0–1). */
@@ -40,6 +46,7 @@ export const schema = z
             nameQuery: z.number().min(0),
             trigger: z.number().min(0),
             authority: z.number().min(0),
+            exactName: z.number().min(0),
           })
           .partial()
           .strict()

@@ -285,7 +285,10 @@ type SearchConfig = NonNullable<SkillsetConfig['search']>;
 /** Ranker settings: the defaults, overridden by the config file's `search` section. */
 function rankSettings(s: SearchConfig = {}): RankSettings {
   const settings: RankSettings = { ...DEFAULT_RANK, weights: { ...DEFAULT_RANK.weights } };
-  if (s.minCoverage !== undefined) settings.minCoverage = s.minCoverage;
+  if (s.okCoverage !== undefined) settings.okCoverage = s.okCoverage;
+  if (s.weakCoverage !== undefined) settings.weakCoverage = s.weakCoverage;
+  if (s.unknownWeight !== undefined) settings.unknownWeight = s.unknownWeight;
+  if (s.typoWeight !== undefined) settings.typoWeight = s.typoWeight;
   if (s.bodyCoverage !== undefined) settings.bodyCoverage = s.bodyCoverage;
   if (s.gateDepth !== undefined) settings.gateDepth = s.gateDepth;
   if (s.bodySaturation !== undefined) settings.bodySaturation = s.bodySaturation;

@@ -90,7 +90,7 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /** What scoring reads of a search answer. */
 export interface SearchAnswer {
-  coverage: 'ok' | 'none';
+  coverage: 'ok' | 'weak' | 'none';
   results: ReadonlyArray<{ id: string; name: string }>;
 }
 

@@ -32,7 +32,7 @@ export interface SkillServer {
 }
 
 const INSTRUCTIONS =
-  'Skills are instructions for specific tasks. Call search_skills with the task in words; when a result fits, call load_skill with its name and follow what it says. When search answers coverage "none", no skill fits.';
+  'Skills are instructions for specific tasks. Call search_skills with the task in words, then load_skill with the name of the result that fits and follow what it says. Its coverage says how sure the search is: "ok", a skill fits; "weak", the results are candidates only: read their descriptions and load one only if it fits the task; "none", the query shares almost nothing with the library: no skill covers it.';
 
 /** Build one session's MCP server over the shared `catalog`. */
 export function createSkillServer(

@@ -96,7 +96,17 @@ const searchInput = z.object({
   query: z.string().describe('What the user wants done, in their words.'),
   limit: z.number().int().min(1).max(50).optional().describe('Results at most (default 10).'),
 });
-const searchOutput = z.object({ coverage: z.enum(['ok', 'none']), results: z.array(searchResult) });
+const searchOutput = z.object({
+  coverage: z.enum(['ok', 'weak', 'none']),
+  results: z.array(searchResult),
+});
+
+/** What the model is told above a search's results, by verdict. */
+const SEARCH_NOTES = {
+  ok: '',
+  weak: 'coverage "weak": no skill clearly fits. These are candidates only: check a description against the task before loading one, and load none if none fits.\n',
+  none: 'coverage "none": the query shares almost nothing with this library; no skill covers it.\n',
+} as const;
 const loadOutput = z.object({
   name: z.string(),
   dir: z.string(),
@@ -125,10 +135,12 @@ const selectInput = z.object({
   budget: z.number().int().min(0).optional(),
 });
 const selectOutput = z.object({
+  coverage: z.enum(['ok', 'weak', 'none']).nullable(),
   loaded: z.array(selected),
   overflow: z.array(selected),
+  suggested: z.array(loose({ name: z.string(), description: z.string(), chars: z.number() })),
   dropped: z.array(loose({ name: z.string(), stage: z.string(), reason: z.string() })),
-  budget: loose({ limit: z.number(), used: z.number() }),
+  budget: loose({ limit: z.number(), used: z.number(), suggested: z.number() }),
   violation: z.unknown().nullable(),
 });
 
@@ -164,14 +176,14 @@ export function registerTools(server: McpServer, catalog: ServedCatalog): () => 
     'search_skills',
     {
       description:
-        'Search the skills for a task described in words. Answers coverage "none" when no skill fits; do not force a skill then.',
+        'Search the skills for a task described in words. coverage "ok": a result fits, load it with load_skill. "weak": the results are candidates, not matches: check their descriptions before loading one. "none": no skill covers the task; do not force one.',
       inputSchema: searchInput,
       outputSchema: searchOutput,
       annotations: { readOnlyHint: true },
     },
     async ({ query, limit }) =>
       toolResult(await service.search(query, limit !== undefined ? { limit } : {}), (r) => ({
-        text: json(r),
+        text: `${SEARCH_NOTES[r.coverage]}${json(r)}`,
         structured: r as unknown as Record<string, unknown>,
       })),
   );
@@ -218,7 +230,7 @@ export function registerTools(server: McpServer, catalog: ServedCatalog): () => 
     'select_skills',
     {
       description:
-        'Choose the skills to load for a context (intent, active files, recent commands, keywords) under a budget: what would load, what overflowed and what was dropped, with reasons.',
+        'Choose the skills to load for a context (intent, active files, recent commands, keywords) under a budget: what would load, what overflowed, what is suggested (named, not loaded: check a description, then load_skill the one that fits) and what was dropped, with reasons. Only an intent the search answers coverage "ok" loads skills on its words; a "weak" one\'s candidates are suggested.',
       inputSchema: selectInput,
       outputSchema: selectOutput,
       annotations: { readOnlyHint: true },

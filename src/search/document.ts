@@ -56,6 +56,19 @@ export function sections(body: string): { headings: string[]; parts: string[] } 
   };
 }
 
+/**
+ * A name's distinct terms in order, space-separated: the key a query matches when it is the skill's
+ * name (`governor-limits`, `governor limits`, `GovernorLimits` all give `governor limit`).
+ */
+export function nameKey(terms: readonly string[]): string {
+  return [...new Set(terms)].join(' ');
+}
+
+/** The name key of any text, as a skill name's terms are made (`nameKey`). */
+export function nameKeyOf(text: string): string {
+  return nameKey(tokenize(identifierWords(text)));
+}
+
 /** Build the search document of a skill from its record and body. */
 export function toDocument(skill: Skill, body: string): SearchDocument {
   const fm = skill.frontmatter;

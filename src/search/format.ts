@@ -2,7 +2,8 @@
 
 import path from 'node:path';
 import { FEATURES } from './features.js';
-import type { GateVerdict } from './gate.js';
+import type { Coverage, GateVerdict } from './gate.js';
+import type { Correction } from './query.js';
 import type { RankedSkill, SearchResult } from './rank.js';
 import type { FeatureWeights } from './score.js';
 
@@ -17,11 +18,12 @@ export interface SearchJsonResult {
   explain?: RankedSkill['explain'];
 }
 
-/** `search --json`: the contract. `terms`, `gate` and `rejected` come with `--explain`. */
+/** `search --json`: the contract. `terms`, `corrections`, `gate` and `rejected` come with `--explain`. */
 export interface SearchJson {
-  coverage: 'ok' | 'none';
+  coverage: Coverage;
   results: SearchJsonResult[];
   terms?: string[];
+  corrections?: Correction[];
   gate?: GateVerdict;
   rejected?: SearchJsonResult[];
   weights?: FeatureWeights;
@@ -44,6 +46,7 @@ export function searchJson(
   const out: SearchJson = { coverage: result.coverage, results: result.results.map(one) };
   if (options.explain) {
     out.terms = result.terms;
+    out.corrections = result.corrections;
     out.gate = result.gate;
     out.rejected = result.rejected.map(one);
     if (options.weights) out.weights = options.weights;
@@ -76,10 +79,28 @@ function shown(file: string, cwd: string): string {
 export function gateLine(gate: GateVerdict): string {
   const who = gate.best ? `${gate.best} covers ${pct(gate.coverage)}` : 'no skill covers any';
   const terms = gate.terms
-    .map((t) => `${t.term} ${t.weight.toFixed(1)}×${t.credit === 1 ? '1' : t.credit.toFixed(2)}`)
+    .map(
+      (t) =>
+        `${t.term}${t.unknown ? ' (unknown)' : ''} ${t.weight.toFixed(1)}×${t.credit === 1 ? '1' : t.credit.toFixed(2)}`,
+    )
     .join(', ');
-  return `gate: ${gate.verdict} — ${who} of the query (needs ${pct(gate.threshold)}; looked at ${gate.looked} skill${gate.looked === 1 ? '' : 's'})${terms ? `\n      term weight×credit: ${terms}` : ''}`;
+  const { ok, weak } = gate.thresholds;
+  return `gate: ${gate.verdict} — ${who} of the query (ok from ${pct(ok)}, none under ${pct(weak)}; looked at ${gate.looked} skill${gate.looked === 1 ? '' : 's'})${terms ? `\n      term weight×credit: ${terms}` : ''}`;
 }
+
+/** The corrected words in words: `kubernt → kubernet (1 edit, ×0.7)`. */
+export function correctionsLine(corrections: readonly Correction[]): string {
+  return `typos: ${corrections
+    .map(
+      (c) =>
+        `${c.from} → ${c.to} (${c.distance} edit${c.distance === 1 ? '' : 's'}, ×${Math.round(c.weight * 100) / 100})`,
+    )
+    .join(', ')}`;
+}
+
+/** The one line above `weak` results: they are candidates, not a match. */
+export const WEAK_HEADER =
+  'coverage: weak — no skill clearly fits; the closest candidates (check a description before loading one):';
 
 /** Score = weight × feature + …, every feature, then the NOT-for parts when there are any. */
 function partsLine(
@@ -106,8 +127,12 @@ export function searchText(
 ): string {
   const cwd = options.cwd ?? process.cwd();
   const lines: string[] = [];
-  if (result.gate)
-    lines.push(`terms: ${result.terms?.join(' ') || '(none)'}`, gateLine(result.gate));
+  if (result.gate) {
+    lines.push(`terms: ${result.terms?.join(' ') || '(none)'}`);
+    if (result.corrections && result.corrections.length > 0)
+      lines.push(correctionsLine(result.corrections));
+    lines.push(gateLine(result.gate));
+  }
   const block = (r: SearchJsonResult, i: number): void => {
     lines.push(`${String(i + 1).padStart(2)}. ${r.id}  (${r.score.toFixed(3)})`);
     lines.push(`    ${oneLine(r.description) || '(no description)'}`);
@@ -127,6 +152,9 @@ export function searchText(
       lines.push('closest skills, turned down by the gate:');
       result.rejected.forEach(block);
     }
-  } else result.results.forEach(block);
+  } else {
+    if (result.coverage === 'weak') lines.push(WEAK_HEADER);
+    result.results.forEach(block);
+  }
   return `${lines.join('\n')}\n`;
 }

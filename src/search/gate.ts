@@ -1,12 +1,17 @@
-// The coverage gate: `none` when none of the best skills covers enough of the query.
+// The coverage gate: `ok` when one of the best skills covers enough of the query, `none` when none
+// covers even a little of it, `weak` between: candidates shown, flagged.
 
 import type { BodyCounts, StoredDoc } from './index-store.js';
 import type { PreparedQuery } from './query.js';
 
 /** The gate's settings. */
 export interface GateSettings {
-  /** `none` when no skill among the best `depth` covers this share of the (IDF-weighted) query. */
-  minCoverage: number;
+  /** `ok` when a skill among the best `depth` covers this share of the (IDF-weighted) query. */
+  okCoverage: number;
+  /** `none` when none covers this share; `weak` between the two. */
+  weakCoverage: number;
+  /** A word no skill uses weighs this times its IDF (the rarest there is). */
+  unknownWeight: number;
   /** How many of the best skills the gate looks at. */
   depth: number;
   /** The most a query term found only in the body counts (1 in metadata). */
@@ -15,18 +20,31 @@ export interface GateSettings {
   bodySaturation: number;
 }
 
+/** How sure the search is: a skill fits, candidates that may fit, or nothing the query speaks of. */
+export type Coverage = 'ok' | 'weak' | 'none';
+
 /** The gate's verdict with its numbers, for results and `--explain`. */
 export interface GateVerdict {
-  verdict: 'ok' | 'none';
+  verdict: Coverage;
   /** The best coverage among the skills looked at (0 when none). */
   coverage: number;
   /** The skill that reached it. */
   best?: string;
-  threshold: number;
+  /** The coverage `ok` needs, and under which the answer is `none`. */
+  thresholds: { ok: number; weak: number };
   /** How many skills were looked at. */
   looked: number;
   /** Each query term's weight and the credit the best skill earned for it (0–1: 1 in its metadata). */
-  terms: Array<{ term: string; weight: number; credit: number }>;
+  terms: GateTerm[];
+}
+
+/** A query term as the gate weighs it. */
+export interface GateTerm {
+  term: string;
+  weight: number;
+  credit: number;
+  /** No skill uses the word: it weighs `unknownWeight` times its IDF. */
+  unknown?: true;
 }
 
 /** A skill as the gate sees it: its document and the query terms found in its metadata. */
@@ -51,17 +69,18 @@ export function gateCoverage(
   query: PreparedQuery,
   settings: GateSettings,
   body: BodyReader,
-): { share: number; terms: GateVerdict['terms'] } {
+): { share: number; terms: GateTerm[] } {
   const inBody = body.counts(
     c.doc.ref,
-    query.terms.filter((t) => !c.found.has(t)),
+    query.terms.filter((t) => !c.found.has(t) && !query.unknown.has(t)),
   );
   const norm = body.averageLength > 0 ? 0.25 + (0.75 * inBody.length) / body.averageLength : 1;
+  const weights = termWeights(query, settings.unknownWeight);
   let found = 0;
   let total = 0;
-  const terms: GateVerdict['terms'] = [];
+  const terms: GateTerm[] = [];
   for (const t of query.terms) {
-    const w = query.anyIdf.get(t) ?? 0;
+    const w = weights.get(t) ?? 0;
     total += w;
     let credit = 0;
     if (c.found.has(t)) credit = 1;
@@ -71,12 +90,37 @@ export function gateCoverage(
       if (tf > 0) credit = settings.bodyCoverage * (k > 0 ? tf / (tf + k * norm) : 1);
     }
     found += w * credit;
-    terms.push({ term: t, weight: w, credit });
+    terms.push({ term: t, weight: w, credit, ...(query.unknown.has(t) ? { unknown: true } : {}) });
   }
   return { share: total === 0 ? 0 : found / total, terms };
 }
 
-/** Judge the ranked skills (best first): `ok` as soon as one of the best `depth` clears the threshold. */
+/**
+ * Each term's weight in the gate: its IDF over metadata and bodies; a word no skill uses weighs
+ * `unknownWeight` times its own (the rarest there is), so that it does not outweigh the rest.
+ */
+const weightsOf = new WeakMap<PreparedQuery, Map<number, Map<string, number>>>();
+function termWeights(query: PreparedQuery, unknownWeight: number): Map<string, number> {
+  let byWeight = weightsOf.get(query);
+  if (!byWeight) {
+    byWeight = new Map();
+    weightsOf.set(query, byWeight);
+  }
+  let w = byWeight.get(unknownWeight);
+  if (w) return w;
+  w = new Map();
+  for (const t of query.terms) {
+    const x = query.anyIdf.get(t) ?? 0;
+    w.set(t, query.unknown.has(t) ? unknownWeight * x : x);
+  }
+  byWeight.set(unknownWeight, w);
+  return w;
+}
+
+/**
+ * Judge the ranked skills (best first): `ok` as soon as one of the best `depth` covers `okCoverage`,
+ * `none` when none covers `weakCoverage` (or there are none), else `weak`.
+ */
 export function judge(
   ranked: readonly GateCandidate[],
   query: PreparedQuery,
@@ -85,7 +129,7 @@ export function judge(
 ): GateVerdict {
   let best = 0;
   let bestId: string | undefined;
-  let bestTerms: GateVerdict['terms'] = [];
+  let bestTerms: GateTerm[] = [];
   let looked = 0;
   for (const c of ranked.slice(0, Math.max(1, settings.depth))) {
     looked++;
@@ -95,19 +139,21 @@ export function judge(
       bestId = c.doc.id;
       bestTerms = terms;
     }
-    if (share >= settings.minCoverage) break;
+    if (share >= settings.okCoverage) break;
   }
   const round = (n: number): number => Math.round(n * 1e4) / 1e4;
+  const verdict: Coverage =
+    looked === 0 || best < settings.weakCoverage || best === 0
+      ? 'none'
+      : best >= settings.okCoverage
+        ? 'ok'
+        : 'weak';
   return {
-    verdict: looked > 0 && best >= settings.minCoverage ? 'ok' : 'none',
+    verdict,
     coverage: round(best),
     ...(bestId ? { best: bestId } : {}),
-    threshold: settings.minCoverage,
+    thresholds: { ok: settings.okCoverage, weak: settings.weakCoverage },
     looked,
-    terms: bestTerms.map((t) => ({
-      term: t.term,
-      weight: round(t.weight),
-      credit: round(t.credit),
-    })),
+    terms: bestTerms.map((t) => ({ ...t, weight: round(t.weight), credit: round(t.credit) })),
   };
 }

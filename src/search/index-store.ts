@@ -2,6 +2,7 @@
 
 import type { NotFor } from './clauses.js';
 import type { MetaField, SearchDocument } from './document.js';
+import type { NearTerm } from './fuzzy.js';
 
 /** A stored document's metadata, as ranking reads it back. */
 export interface StoredDoc {
@@ -81,6 +82,13 @@ export interface SearchIndexStore {
   document(ref: number): StoredDoc | undefined;
   /** Every stored document with exactly this name, ordered by id: copies of one skill. */
   documentsNamed(name: string): StoredDoc[];
+  /** Every stored document whose name key (`nameKey` in document.ts) is `key`, ordered by id. */
+  documentsWithNameKey(key: string): StoredDoc[];
+  /**
+   * Indexed terms within `max` edits of `term` (see fuzzy.ts), nearest first: the terms of skills'
+   * metadata and the terms at least two bodies use (a term one body uses is often a typo itself).
+   */
+  nearTerms(term: string, max: number): NearTerm[];
   /** How often the document's body holds each of `terms` (absent ones left out), and its length in terms. */
   bodyCounts(ref: number, terms: readonly string[]): BodyCounts;
   /** The mean body length in terms. */

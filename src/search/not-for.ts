@@ -23,12 +23,15 @@ export interface Adjustment {
 export interface Scoring {
   doc: StoredDoc;
   score: number;
+  /** The query is the skill's name: it was asked for, so its own clauses do not turn it away. */
+  named?: boolean;
 }
 
 /**
  * The adjustments `NOT for` clauses make to `scored` for a query: a skill whose clause topic the query
  * matches by half or more is demoted (first matching clause only); the skill it names, when among
- * `scored`, is lifted above the demoted skill's former score. Lifts apply after every demotion.
+ * `scored`, is lifted above the demoted skill's former score. Lifts apply after every demotion. A
+ * skill the query names keeps its score.
  */
 export function notForAdjustments(
   scored: readonly Scoring[],
@@ -40,6 +43,7 @@ export function notForAdjustments(
   const byName = new Map(scored.map((s) => [s.doc.name, s.doc]));
   const lifts: Array<{ use: string; before: number; from: string }> = [];
   for (const s of scored) {
+    if (s.named) continue;
     for (const clause of s.doc.notFor) {
       const topic = clause.topicTerms;
       if (topic.length === 0) continue;

@@ -1,5 +1,7 @@
 // A query, prepared once: its terms, their weights over the index, word pairs, and what the body is asked.
 
+import { nameKeyOf } from './document.js';
+import { editBound } from './fuzzy.js';
 import type { SearchIndexStore } from './index-store.js';
 import { tokenize, words } from './tokenize.js';
 
@@ -28,6 +30,27 @@ export interface PreparedQuery {
   bodyTerms: string[];
   /** The terms asked of the metadata table, within the posting budget. */
   metaTerms: string[];
+  /** The query as a name key (`nameKeyOf`): a skill whose name has exactly these terms is what it names. */
+  nameKey: string;
+  /** Query words the library never uses, each matched to the indexed term a typo away (now in `terms`). */
+  corrections: Correction[];
+  /** Terms no skill holds and no correction found: they weigh less in the gate (see gate.ts). */
+  unknown: ReadonlySet<string>;
+}
+
+/** A query term the library never uses, replaced by the indexed term `distance` edits away. */
+export interface Correction {
+  from: string;
+  to: string;
+  distance: number;
+  /** What the corrected term's weight is multiplied by. */
+  weight: number;
+}
+
+/** How corrections are made and weighed. */
+export interface TypoSettings {
+  /** A corrected term's weight is multiplied by this, once per edit (0: no corrections). */
+  typoWeight: number;
 }
 
 /** How many candidate postings a query may ask of each table, and which terms it keeps. */
@@ -84,8 +107,8 @@ export function queryTerms(
 /** Tokenise a query and read the statistics ranking needs from the index. */
 export function prepareQuery(
   text: string,
-  store: Pick<SearchIndexStore, 'docCount' | 'documentFrequency'>,
-  limits: RetrievalLimits,
+  store: Pick<SearchIndexStore, 'docCount' | 'documentFrequency' | 'nearTerms'>,
+  limits: RetrievalLimits & TypoSettings,
 ): PreparedQuery {
   // Each term's frequency is read once per table: the identifier check, the weights and the budget share it.
   const seen = { meta: new Map<string, number>(), body: new Map<string, number>() };
@@ -99,7 +122,13 @@ export function prepareQuery(
   };
   const dfMeta = (t: string): number => df('meta', t);
   const dfBody = (t: string): number => df('body', t);
-  const terms = queryTerms(text, (t) => dfMeta(t) > 0 || dfBody(t) > 0);
+  const known = (t: string): boolean => dfMeta(t) > 0 || dfBody(t) > 0;
+  const { terms, corrections, unknown } = correct(
+    queryTerms(text, known),
+    known,
+    store,
+    limits.typoWeight,
+  );
   const n = store.docCount();
   const idf = new Map<string, number>();
   const anyIdf = new Map<string, number>();
@@ -107,9 +136,11 @@ export function prepareQuery(
     const x = Math.max(0, d);
     return Math.log(1 + (n - x + 0.5) / (x + 0.5));
   };
+  const typo = new Map(corrections.map((c) => [c.to, c.weight]));
   for (const t of terms) {
-    idf.set(t, weigh(dfMeta(t)));
-    anyIdf.set(t, weigh(Math.max(dfMeta(t), dfBody(t))));
+    const w = typo.get(t) ?? 1;
+    idf.set(t, w * weigh(dfMeta(t)));
+    anyIdf.set(t, w * weigh(Math.max(dfMeta(t), dfBody(t))));
   }
   const maxDf = limits.bodyMaxShare * n;
   const bodyAsked = terms.filter((t) => dfBody(t) <= maxDf);
@@ -124,5 +155,43 @@ export function prepareQuery(
     prefixLast: !/\s$/.test(text),
     bodyTerms: withinBudget(bodyAsked, dfBody, limits.postingBudget),
     metaTerms: withinBudget(terms, dfMeta, limits.postingBudget),
+    nameKey: nameKeyOf(text),
+    corrections,
+    unknown,
   };
+}
+
+/**
+ * Replace each term no skill holds by the nearest indexed term within its edit bound (`editBound`),
+ * unless the query already has that term. What stays unmatched is `unknown`.
+ */
+function correct(
+  terms: readonly string[],
+  known: (t: string) => boolean,
+  store: Pick<SearchIndexStore, 'nearTerms'>,
+  typoWeight: number,
+): { terms: string[]; corrections: Correction[]; unknown: Set<string> } {
+  const out: string[] = [];
+  const corrections: Correction[] = [];
+  const unknown = new Set<string>();
+  for (const t of terms) {
+    if (known(t)) {
+      out.push(t);
+      continue;
+    }
+    const near = typoWeight > 0 ? store.nearTerms(t, editBound(t))[0] : undefined;
+    if (near && !terms.includes(near.term) && !out.includes(near.term)) {
+      out.push(near.term);
+      corrections.push({
+        from: t,
+        to: near.term,
+        distance: near.distance,
+        weight: typoWeight ** near.distance,
+      });
+    } else {
+      out.push(t);
+      unknown.add(t);
+    }
+  }
+  return { terms: out, corrections, unknown };
 }

@@ -12,8 +12,14 @@ export interface RankSettings {
   weights: FeatureWeights;
   /** A skill whose `NOT for` topic the query matches is multiplied by `demote`; its redirect gains `redirect`. */
   notFor: NotForSettings;
-  /** `coverage: none` when none of the best `gateDepth` skills covers this share of the (IDF-weighted) query. */
-  minCoverage: number;
+  /** `coverage: ok` when one of the best `gateDepth` skills covers this share of the (IDF-weighted) query. */
+  okCoverage: number;
+  /** `coverage: none` when none covers this share; `weak` (results shown, flagged) between the two. */
+  weakCoverage: number;
+  /** In the gate, a word no skill uses weighs this times the mean weight of the query's other words. */
+  unknownWeight: number;
+  /** A word no skill uses is matched to an indexed term a typo away, its weight × this per edit (0: never). */
+  typoWeight: number;
   /** How many of the best skills the gate looks at. */
   gateDepth: number;
   /** Candidates read from each table. */
@@ -40,13 +46,18 @@ export const DEFAULT_RANK: RankSettings = {
     nameQuery: 0,
     trigger: 2,
     authority: 0.8,
+    // More than every other weight together: a query that is a skill's name finds it first.
+    exactName: 12,
   },
   notFor: { demote: 0.5, redirect: 0.3 },
-  minCoverage: 0.55,
+  okCoverage: 0.79,
+  weakCoverage: 0.21,
+  unknownWeight: 1,
+  typoWeight: 0.7,
   gateDepth: 10,
   candidates: 50,
   bodyMaxShare: 0.5,
   postingBudget: 2500,
   bodyCoverage: 1,
-  bodySaturation: 0.25,
+  bodySaturation: 1,
 };

@@ -1,10 +1,16 @@
 // Ranking: candidates from the index, features per skill, weighted scores, NOT-for adjustments, copies grouped, the gate.
 
 import { type Bm25, extractFeatures, type Feature, type FeatureVector } from './features.js';
-import { type BodyReader, type GateSettings, type GateVerdict, judge } from './gate.js';
+import {
+  type BodyReader,
+  type Coverage,
+  type GateSettings,
+  type GateVerdict,
+  judge,
+} from './gate.js';
 import type { SearchIndexStore, StoredDoc } from './index-store.js';
 import { type Adjustment, notForAdjustments } from './not-for.js';
-import { type PreparedQuery, prepareQuery } from './query.js';
+import { type Correction, type PreparedQuery, prepareQuery } from './query.js';
 import { DEFAULT_RANK, type RankSettings } from './rank-settings.js';
 import { scoreFeatures } from './score.js';
 
@@ -45,12 +51,17 @@ export interface RankedSkill {
   explain: Explanation;
 }
 
-/** A search answer: `none` when no skill clears the coverage gate. */
+/**
+ * A search answer. `ok`: a skill fits. `weak`: candidates, shown and flagged (read their descriptions
+ * before loading one). `none`: the query shares almost nothing with the library, and no results.
+ */
 export interface SearchResult {
-  coverage: 'ok' | 'none';
+  coverage: Coverage;
   results: RankedSkill[];
-  /** The query terms, after tokenising. */
+  /** The query terms, after tokenising and correcting. */
   terms: string[];
+  /** Words the library never uses that were matched to a term a typo away. */
+  corrections: Correction[];
   /** The gate's verdict and numbers. */
   gate: GateVerdict;
   /** When the answer is `none`: the best skills the gate turned down (at most 3), for `--explain`. */
@@ -68,7 +79,9 @@ export function rank(
 ): SearchResult {
   const query = prepareQuery(text, store, settings);
   const gateSettings: GateSettings = {
-    minCoverage: settings.minCoverage,
+    okCoverage: settings.okCoverage,
+    weakCoverage: settings.weakCoverage,
+    unknownWeight: settings.unknownWeight,
     depth: settings.gateDepth,
     bodyCoverage: settings.bodyCoverage,
     bodySaturation: settings.bodySaturation,
@@ -83,6 +96,7 @@ export function rank(
     coverage: 'none',
     results: [],
     terms: query.terms,
+    corrections: query.corrections,
     gate: judge([], query, gateSettings, body),
     rejected: [],
   });
@@ -100,6 +114,7 @@ export function rank(
       doc: c.doc,
       found,
       score,
+      named: features.exactName === 1,
       explain: {
         features,
         parts: { ...parts, notFor: 0, redirect: 0 },
@@ -134,13 +149,15 @@ export function rank(
       coverage: 'none',
       results: [],
       terms: query.terms,
+      corrections: query.corrections,
       gate,
       rejected: groups.slice(0, 3).map(toResult),
     };
   return {
-    coverage: 'ok',
+    coverage: gate.verdict,
     results: groups.slice(0, limit).map(toResult),
     terms: query.terms,
+    corrections: query.corrections,
     gate,
     rejected: [],
   };
@@ -186,6 +203,8 @@ function gather(
     const c = get(h.ref);
     if (c) c.body = Math.max(c.body, h.score);
   }
+  // A skill the query names is a candidate even when its words are too common to be asked.
+  for (const d of store.documentsWithNameKey(query.nameKey)) get(d.ref);
   return [...byRef.values()];
 }
 

@@ -16,7 +16,7 @@ import {
 } from './sqlite-check.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 13;
+export const INDEX_VERSION = 14;
 
 // The text FTS5 receives is our own terms joined by spaces: the ascii tokenizer splits on the spaces
 // and changes nothing else (unicode61 would fold some letters, `ς` to `σ`, that our terms keep).
@@ -41,9 +41,10 @@ CREATE TABLE IF NOT EXISTS docs(
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
   hash TEXT NOT NULL, inbound INTEGER NOT NULL DEFAULT 0, body_len INTEGER NOT NULL,
   description TEXT NOT NULL, fields TEXT NOT NULL, not_for TEXT NOT NULL, triggers TEXT NOT NULL,
-  mentions TEXT NOT NULL);
+  mentions TEXT NOT NULL, name_key TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS bodies(rowid INTEGER PRIMARY KEY, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS docs_name ON docs(name);
+CREATE INDEX IF NOT EXISTS docs_name_key ON docs(name_key);
 CREATE VIRTUAL TABLE IF NOT EXISTS meta USING fts5(${META_FIELDS.join(', ')}, content='', ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', ${TOKENIZER});
 CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');

@@ -2,6 +2,7 @@
 
 import type BetterSqlite3 from 'better-sqlite3';
 import { META_FIELDS, type MetaField } from './document.js';
+import { type NearTerm, Vocabulary } from './fuzzy.js';
 import type {
   BodyCounts,
   CandidateRequest,
@@ -174,6 +175,7 @@ export class SqliteIndexStore implements SearchIndexStore {
     this.docCache.clear();
     this.count = undefined;
     this.avgBody = undefined;
+    this.vocabulary = undefined;
   }
 
   /** A stored document by rowid (the most recently read DOC_CACHE of them are kept). */
@@ -306,6 +308,30 @@ export class SqliteIndexStore implements SearchIndexStore {
       name,
     ) as Array<{ rowid: number }>;
     return rows.map((r) => this.document(r.rowid)).filter((d): d is StoredDoc => d !== undefined);
+  }
+
+  /** Every stored document whose name key is `key`, ordered by id. */
+  documentsWithNameKey(key: string): StoredDoc[] {
+    if (key === '') return [];
+    const rows = this.statement('SELECT rowid FROM docs WHERE name_key = ? ORDER BY id, rowid').all(
+      key,
+    ) as Array<{ rowid: number }>;
+    return rows.map((r) => this.document(r.rowid)).filter((d): d is StoredDoc => d !== undefined);
+  }
+
+  private vocabulary: Vocabulary | undefined;
+
+  /** Indexed terms near `term`; the vocabulary is read on the first need and kept until the next change. */
+  nearTerms(term: string, max: number): NearTerm[] {
+    if (max <= 0) return [];
+    this.vocabulary ??= new Vocabulary(
+      this.statement('SELECT term, meta, body FROM df WHERE meta > 0 OR body > 1').all() as Array<{
+        term: string;
+        meta: number;
+        body: number;
+      }>,
+    );
+    return this.vocabulary.near(term, max);
   }
 
   /** Close the file (closing may write it: SQLite folds the WAL back in). */

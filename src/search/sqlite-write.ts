@@ -1,7 +1,7 @@
 // Writing the SQLite index: one document in or out, and the statistics kept beside the FTS tables.
 
 import type BetterSqlite3 from 'better-sqlite3';
-import { META_FIELDS, type MetaField, type SearchDocument } from './document.js';
+import { META_FIELDS, type MetaField, nameKey, type SearchDocument } from './document.js';
 import { tokenize } from './tokenize.js';
 
 /** What the writers need of the store: its connection and its prepared statements. */
@@ -55,7 +55,7 @@ export function insertDocument(
   const rowid = Number(
     w
       .statement(
-        'INSERT INTO docs(id, name, path, hash, body_len, description, fields, not_for, triggers, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO docs(id, name, path, hash, body_len, description, fields, not_for, triggers, mentions, name_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         d.id,
@@ -68,6 +68,7 @@ export function insertDocument(
         JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
         JSON.stringify(d.triggerPhrases),
         d.mentions.join(' '),
+        nameKey(d.fields.name),
       ).lastInsertRowid,
   );
   w.statement('INSERT INTO bodies(rowid, text) VALUES (?, ?)').run(rowid, d.body);

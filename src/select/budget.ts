@@ -1,7 +1,9 @@
 // Stage 5, Budget: tiers in order (critical, standard, optional), each in CacheOrder's order, while
 // they fit. A skill that does not fit goes to the overflow queue with the rest of its tier; critical
 // skills never overflow: when they alone exceed the budget, the result is a violation and nothing
-// loads. The budget is never exceeded.
+// loads. What is left then holds suggestions, best first: a line naming a skill that may fit (one
+// that overflowed, or a search candidate the gate was not sure of), never a body. The budget is
+// never exceeded.
 
 import type { Tier } from '../skill/types.js';
 import type { Candidate, StageDecision } from './types.js';
@@ -15,6 +17,17 @@ export interface BudgetSettings {
   limit?: number;
   /** Characters (default) or estimated tokens. */
   unit?: 'chars' | 'tokens';
+  /** Skills that may be suggested, best first (those loaded are passed over), and how many at most. */
+  suggestions?: { pool: readonly Suggestion[]; max: number };
+}
+
+/** A skill named, not loaded: the model reads the line and loads it if it fits the task. */
+export interface Suggestion {
+  id: string;
+  /** One line of its description. */
+  description: string;
+  /** The line's length (`- id: description`), counted against the budget. */
+  chars: number;
 }
 
 /** Critical skills that need more than the whole budget. */
@@ -33,7 +46,10 @@ export interface BudgetOutput {
   candidates: readonly Candidate[];
   /** Those that did not, in the order they would have loaded. */
   overflow: readonly Candidate[];
-  budget: { limit: number; used: number; unit: 'chars' | 'tokens' };
+  /** Skills suggested in what the loads left of the budget, best first. */
+  suggested: readonly Suggestion[];
+  /** `used` counts the loads and the suggestions; `suggested` the suggestions alone. */
+  budget: { limit: number; used: number; suggested: number; unit: 'chars' | 'tokens' };
   violation: BudgetViolation | null;
   decisions: StageDecision[];
 }
@@ -62,7 +78,8 @@ export function budgetStage(
     return {
       candidates: [],
       overflow: [],
-      budget: { limit, used: 0, unit },
+      suggested: [],
+      budget: { limit, used: 0, suggested: 0, unit },
       violation: { limit, required, unit, critical: critical.map((c) => c.id) },
       decisions,
     };
@@ -97,11 +114,39 @@ export function budgetStage(
       });
     }
   }
+  const suggested: Suggestion[] = [];
+  let spent = 0;
+  if (settings.suggestions) {
+    const { pool, max } = settings.suggestions;
+    const taken = new Set(loaded.map((c) => c.id));
+    for (const s of pool) {
+      if (suggested.length >= max) break;
+      if (taken.has(s.id)) continue;
+      taken.add(s.id);
+      const n = unit === 'tokens' ? Math.ceil(s.chars / 4) : s.chars;
+      // Best first: the first line that does not fit ends the suggestions.
+      if (used + spent + n > limit) break;
+      suggested.push(s);
+      spent += n;
+      decisions.push({
+        stage: 'budget',
+        id: s.id,
+        outcome: 'suggested',
+        reason: `named, not loaded: ${n} ${unit}; ${used + spent} of ${limit} used`,
+      });
+    }
+  }
   return {
     candidates: loaded,
     overflow,
-    budget: { limit, used, unit },
+    suggested,
+    budget: { limit, used: used + spent, suggested: spent, unit },
     violation: null,
     decisions,
   };
+}
+
+/** The line a suggestion takes: `- id: description`. */
+export function suggestionLine(id: string, description: string): string {
+  return `- ${id}: ${description}`;
 }

@@ -8,11 +8,20 @@ import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
+import { oneLine } from '../search/format.js';
+import type { Coverage } from '../search/gate.js';
+import type { SearchResult } from '../search/rank.js';
 import type { SkillIndex } from '../search/search.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
 import { stateFileFor } from '../util/dirs.js';
-import { type BudgetViolation, budgetStage, DEFAULT_BUDGET_CHARS } from './budget.js';
+import {
+  type BudgetViolation,
+  budgetStage,
+  DEFAULT_BUDGET_CHARS,
+  type Suggestion,
+  suggestionLine,
+} from './budget.js';
 import {
   type CacheState,
   cacheOrderStage,
@@ -47,7 +56,12 @@ export interface SelectOptions {
   /** The project root imports may resolve against. */
   projectRoot?: string;
   fs?: FileSystem;
+  /** How many skills to name, not load, after the loads (default 10; 0: none). */
+  suggest?: number;
 }
+
+/** Skills named after the loads by default: those that overflowed, then the search's other candidates. */
+export const DEFAULT_SUGGESTIONS = 10;
 
 /** One skill in `select --json`. */
 export interface SelectedJson {
@@ -57,12 +71,26 @@ export interface SelectedJson {
   chars: number;
 }
 
+/** A skill `select` names without loading it. */
+export interface SuggestedJson {
+  name: string;
+  /** One line of its description. */
+  description: string;
+  /** What its line takes of the budget. */
+  chars: number;
+}
+
 /** `skillset select --json`: a contract. */
 export interface SelectJson {
+  /** The search verdict for the intent (null without one): only an `ok` match loads on its text. */
+  coverage: Coverage | null;
   loaded: SelectedJson[];
   overflow: SelectedJson[];
+  /** Named, not loaded, best first: skills that overflowed, then the search's other candidates. */
+  suggested: SuggestedJson[];
   dropped: Array<{ name: string; stage: StageDecision['stage']; reason: string }>;
-  budget: { limit: number; used: number };
+  /** `used` counts the loads and the suggestions; `suggested` the suggestions alone. */
+  budget: { limit: number; used: number; suggested: number };
   violation: BudgetViolation | null;
 }
 
@@ -93,18 +121,22 @@ export function profileNamed(
   });
 }
 
+/** The search engine's answer for the intent (none without an intent). */
+function searchIntent(index: SkillIndex, intent: string | undefined): SearchResult | undefined {
+  if (!intent || intent.trim() === '') return undefined;
+  return index.search(intent, { limit: index.settings.candidates });
+}
+
 /**
- * Text similarity, 0–1, of each skill to the intent, from the search engine's ranking: nothing when
- * its gate answers none; else by rank, so that its best three reach the threshold on their own
- * (0.75, 0.65, 0.55) when they score at least a quarter of the best, and the rest count by their score
- * relative to the best. A copy of a skill in
- * another tree (a translation, a mirror) gets nothing: its group's shown copy stands for it.
+ * Text similarity, 0–1, of each skill to the intent, from the search engine's ranking: nothing unless
+ * its gate answers `ok` (a `weak` answer's candidates are suggested, never loaded on their text); else
+ * by rank, so that its best three reach the threshold on their own (0.75, 0.65, 0.55) when they score
+ * at least a quarter of the best, and the rest count by their score relative to the best. A copy of a
+ * skill in another tree (a translation, a mirror) gets nothing: its group's shown copy stands for it.
  */
-function textSignals(index: SkillIndex, intent: string | undefined): Map<string, number> {
+function textSignals(result: SearchResult | undefined): Map<string, number> {
   const out = new Map<string, number>();
-  if (!intent || intent.trim() === '') return out;
-  const result = index.search(intent, { limit: index.settings.candidates });
-  if (result.coverage === 'none') return out;
+  if (!result || result.coverage !== 'ok') return out;
   const top = result.results[0]?.score ?? 0;
   result.results.forEach((r, i) => {
     const ratio = top > 0 ? r.score / top : 0;
@@ -191,7 +223,7 @@ const json = (c: Candidate): SelectedJson => ({
  */
 export function scoreSkills(index: SkillIndex, context: SelectContext): Map<string, number> {
   const catalog = index.discovery;
-  const text = textSignals(index, context.intent);
+  const text = textSignals(searchIntent(index, context.intent));
   // The same items as the pipeline's (made once per catalog, shadowed copies included), thresholds off.
   const visible = new Set(catalog.skills.map((s) => s.path));
   const items = scoreItems(catalog, [...catalog.skills, ...catalog.shadowed])
@@ -214,7 +246,8 @@ export async function runPipeline(
   const all = [...catalog.skills, ...catalog.shadowed];
   const byId = new Map<string, Skill>();
   for (const s of all) if (!byId.has(s.id)) byId.set(s.id, s);
-  const text = textSignals(index, context.intent);
+  const search = searchIntent(index, context.intent);
+  const text = textSignals(search);
   const scored = scoreStage(
     scoreItems(catalog, all).map((item) => {
       const t = text.get(item.id);
@@ -248,9 +281,18 @@ export async function runPipeline(
     plain: plainFiles(catalog),
     skills: byPath,
   });
+  const refused = new Set(
+    [...scored.decisions, ...resolved.decisions, ...filtered.decisions]
+      .filter((d) => d.outcome === 'dropped' && d.stage !== 'score')
+      .map((d) => d.id),
+  );
   const budget = budgetStage(sized.candidates, {
     ...(o.budget !== undefined ? { limit: o.budget } : {}),
     ...(o.unit ? { unit: o.unit } : {}),
+    suggestions: {
+      pool: suggestionPool(sized.candidates, search, catalog, byId, refused),
+      max: o.suggest ?? DEFAULT_SUGGESTIONS,
+    },
   });
   const decisions = [
     ...scored.decisions,
@@ -282,13 +324,23 @@ export async function runPipeline(
   const loadedIds = new Set(loaded.map((s) => s.id));
   return {
     json: {
+      coverage: search?.coverage ?? null,
       loaded: (o.dryRun
         ? budget.candidates
         : budget.candidates.filter((c) => loadedIds.has(c.id))
       ).map(json),
       overflow: budget.overflow.map(json),
+      suggested: budget.suggested.map((x) => ({
+        name: x.id,
+        description: x.description,
+        chars: x.chars,
+      })),
       dropped,
-      budget: { limit: budget.budget.limit, used: budget.budget.used },
+      budget: {
+        limit: budget.budget.limit,
+        used: budget.budget.used,
+        suggested: budget.budget.suggested,
+      },
       violation: budget.violation,
     },
     decisions,
@@ -296,6 +348,44 @@ export async function runPipeline(
     diagnostics,
     cacheState,
   };
+}
+
+/**
+ * What may be suggested, best first: the candidates in load order (those that overflow come first
+ * once the loaded are passed over), then the search's other candidates (`ok` or `weak`) that the
+ * model may load: shown skills not dropped by Resolve or ModelFilter.
+ */
+function suggestionPool(
+  candidates: readonly Candidate[],
+  search: SearchResult | undefined,
+  catalog: { skills: readonly Skill[] },
+  byId: ReadonlyMap<string, Skill>,
+  dropped: ReadonlySet<string>,
+): Suggestion[] {
+  const shown = visibleIds(catalog);
+  const ids = [...candidates.map((c) => c.id)];
+  for (const r of search?.results ?? []) if (shown.has(r.id) && !dropped.has(r.id)) ids.push(r.id);
+  const out: Suggestion[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    const skill = byId.get(id);
+    if (!skill || seen.has(id)) continue;
+    seen.add(id);
+    const description = oneLine(skill.description);
+    out.push({ id, description, chars: suggestionLine(id, description).length });
+  }
+  return out;
+}
+
+const visibleOf = new WeakMap<object, ReadonlySet<string>>();
+/** The ids of a catalog's shown skills (not shadowed), made once per catalog. */
+function visibleIds(catalog: { skills: readonly Skill[] }): ReadonlySet<string> {
+  let ids = visibleOf.get(catalog);
+  if (!ids) {
+    ids = new Set(catalog.skills.map((s) => s.id));
+    visibleOf.set(catalog, ids);
+  }
+  return ids;
 }
 
 /** Where a catalog's cache state lives: beside the index in the cache folder (none without a cache). */

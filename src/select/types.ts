@@ -33,7 +33,7 @@ export interface Candidate {
 export interface StageDecision {
   stage: StageName;
   id: string;
-  outcome: 'kept' | 'dropped' | 'overflow' | 'ordered';
+  outcome: 'kept' | 'dropped' | 'overflow' | 'ordered' | 'suggested';
   reason: string;
 }
 

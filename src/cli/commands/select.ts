@@ -15,9 +15,14 @@ export interface SelectCliOptions extends IndexCliOptions {
   profile?: string;
   budget?: number;
   budgetUnit?: 'chars' | 'tokens';
+  suggest?: number;
   dryRun?: boolean;
   explain?: boolean;
 }
+
+/** The line over a `weak` intent's suggestions. */
+const SELECT_WEAK =
+  'intent: coverage weak — no skill clearly fits, so none loads on its text; the candidates are suggested below';
 
 function line(s: SelectJson['loaded'][number]): string {
   return `  ${s.name.padEnd(36)} ${s.tier.padEnd(9)} score ${String(s.score).padStart(3)}   ${s.chars.toLocaleString('en')} chars`;
@@ -31,10 +36,17 @@ function selectText(r: SelectResult, explain: boolean, dryRun: boolean): string 
     out.push(
       `budget violation: the critical skills need ${j.violation.required.toLocaleString('en')} ${j.violation.unit}, over the budget of ${j.violation.limit.toLocaleString('en')}; nothing loads (${j.violation.critical.join(', ')})`,
     );
+  if (j.coverage === 'weak') out.push(SELECT_WEAK);
+  else if (j.coverage === 'none') out.push('intent: no skill fits it (coverage none)');
   out.push(`${dryRun ? 'would load' : 'loaded'} ${j.loaded.length}:`, ...j.loaded.map(line));
   if (j.overflow.length > 0) out.push(`overflow ${j.overflow.length}:`, ...j.overflow.map(line));
+  if (j.suggested.length > 0)
+    out.push(
+      `suggested ${j.suggested.length} (named, not loaded):`,
+      ...j.suggested.map((s) => `  ${s.name}: ${s.description}`),
+    );
   out.push(
-    `budget ${j.budget.used.toLocaleString('en')} of ${j.budget.limit.toLocaleString('en')} used`,
+    `budget ${j.budget.used.toLocaleString('en')} of ${j.budget.limit.toLocaleString('en')} used${j.budget.suggested > 0 ? ` (${j.budget.suggested.toLocaleString('en')} by suggestions)` : ''}`,
   );
   if (explain) {
     const byId = new Map<string, string[]>();
@@ -72,6 +84,7 @@ export async function runSelect(paths: string[], opts: SelectCliOptions): Promis
     ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
     ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
     ...(opts.budgetUnit !== undefined ? { unit: opts.budgetUnit } : {}),
+    ...(opts.suggest !== undefined ? { suggest: opts.suggest } : {}),
     dryRun: opts.dryRun === true,
   });
   done();

@@ -1,0 +1,292 @@
+// Chooses the coverage gate's settings leave one library out, and reports every library.
+//
+// For each library of the manifest (its sets grouped by their roots): the tuning queries, each
+// positive again with one word misspelled (bench/typos.ts), and the nonsense queries
+// (bench/queries/nonsense.jsonl) are ranked once per candidate setting, keeping each query's best
+// coverage among the gate's ten and the rank of its label. Thresholds are then applied offline:
+//
+// - `weakCoverage` (under it: `none`): the highest with false-none ≤ 1% on every training library's
+//   positives, misspelled ones included;
+// - `okCoverage`: the lowest with negatives answered `ok` ≤ 10% on every training library (or, when
+//   none reaches it, the one with the lowest worst share);
+// - the other settings (typo weight, unknown-word weight, body saturation): the best mean over the
+//   training libraries of ½ × Hit@3 (every positive, misspelled ones included, over the results
+//   shown) + ½ × the share of positives answered `ok` with the label in the top three + ¼ × the
+//   share of nonsense answered `none`.
+//
+// Each fold chooses on three libraries and is scored on the fourth; the defaults are chosen on all four.
+// Usage: node --import tsx bench/tune-gate.ts [manifest.json] [--json]
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readSkillBody } from '../src/discover/body.js';
+import { discoverSkills } from '../src/discover/discover.js';
+import { type LabelledQuery, parseLabels } from '../src/eval/eval.js';
+import { parseManifest } from '../src/eval/manifest.js';
+import { toDocument } from '../src/search/document.js';
+import { DEFAULT_RANK, type RankSettings, rank } from '../src/search/rank.js';
+import { SqliteIndexStore } from '../src/search/sqlite-store.js';
+import { misspelled } from './typos.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const asJson = args.includes('--json');
+const manifestFile = path.resolve(
+  args.find((a) => !a.startsWith('--')) ?? path.join(here, 'queries', 'manifest.json'),
+);
+const nonsense = parseLabels(
+  fs.readFileSync(path.join(here, 'queries', 'nonsense.jsonl'), 'utf8'),
+  'nonsense.jsonl',
+);
+
+/** The settings tried: each combination, with thresholds chosen offline. */
+const GRID = {
+  typoWeight: [0, 0.5, 0.7, 0.85],
+  unknownWeight: [0.5, 0.75, 1],
+  bodySaturation: [0.25, 1],
+};
+const OK_STEPS = range(0.4, 0.99, 0.01);
+const WEAK_STEPS = range(0.05, 0.5, 0.01);
+const MAX_FALSE_NONE = 0.01;
+const MAX_NEGATIVE_OK = 0.1;
+
+function range(from: number, to: number, step: number): number[] {
+  const out: number[] = [];
+  for (let x = from; x <= to + 1e-9; x += step) out.push(Math.round(x * 100) / 100);
+  return out;
+}
+
+type Kind = 'positive' | 'typo' | 'negative' | 'nonsense';
+/** One query's answer under one setting, before thresholds: its best coverage and the label's ranks. */
+interface Answer {
+  kind: Kind;
+  coverage: number;
+  /** 1-based rank of the first expected or acceptable skill among the first ten (0: absent). */
+  rank: number;
+}
+
+/** A library: its name (the sets' shared prefix), its roots and its labelled queries by kind. */
+interface Library {
+  name: string;
+  roots: string[];
+  queries: Array<{ label: LabelledQuery; kind: Kind }>;
+}
+
+function libraries(): Library[] {
+  const byRoots = new Map<string, Library>();
+  for (const set of parseManifest(fs.readFileSync(manifestFile, 'utf8'), manifestFile)) {
+    const key = set.roots.join('\0');
+    let lib = byRoots.get(key);
+    if (!lib) {
+      lib = { name: set.name.split('-')[0] as string, roots: set.roots, queries: [] };
+      byRoots.set(key, lib);
+    }
+    const labels = parseLabels(fs.readFileSync(set.queries, 'utf8'), set.queries);
+    for (const l of labels)
+      lib.queries.push({ label: l, kind: l.expected.length > 0 ? 'positive' : 'negative' });
+    for (const l of misspelled(labels)) lib.queries.push({ label: l, kind: 'typo' });
+  }
+  for (const lib of byRoots.values())
+    for (const l of nonsense) lib.queries.push({ label: l, kind: 'nonsense' });
+  return [...byRoots.values()];
+}
+
+/** Every combination of the grid. */
+function combinations(): Array<Partial<RankSettings>> {
+  const out: Array<Partial<RankSettings>> = [];
+  for (const typoWeight of GRID.typoWeight)
+    for (const unknownWeight of GRID.unknownWeight)
+      for (const bodySaturation of GRID.bodySaturation)
+        out.push({ typoWeight, unknownWeight, bodySaturation });
+  return out;
+}
+
+/** Rank every query of `lib` under every combination (one in-memory index per library). */
+async function answers(lib: Library, combos: Array<Partial<RankSettings>>): Promise<Answer[][]> {
+  const found = await discoverSkills({ roots: lib.roots, cacheDir: false });
+  const store = SqliteIndexStore.open(':memory:');
+  const byPath = new Map(found.skills.map((s) => [s.path, s]));
+  await store.apply(
+    new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }])),
+    async (p) => {
+      const s = byPath.get(p);
+      return s ? toDocument(s, (await readSkillBody(s)).body) : undefined;
+    },
+  );
+  const out = combos.map((c) => {
+    const settings: RankSettings = { ...DEFAULT_RANK, ...c, okCoverage: 2, weakCoverage: 0 };
+    return lib.queries.map(({ label, kind }): Answer => {
+      const r = rank(store, label.query, 10, settings);
+      const right = new Set([...label.expected, ...(label.acceptable ?? [])]);
+      return {
+        kind,
+        coverage: r.gate.coverage,
+        rank: r.results.findIndex((x) => right.has(x.name) || right.has(x.id)) + 1,
+      };
+    });
+  });
+  store.close();
+  return out;
+}
+
+/** A library's figures under thresholds. */
+interface Figures {
+  hit1: number;
+  hit3: number;
+  falseNone: number;
+  /** Positives answered `ok`, and answered `ok` with the label in the top three. */
+  ok: number;
+  okHit3: number;
+  negativeOk: number;
+  nonsenseNone: number;
+  typoHit3: number;
+  typoFalseNone: number;
+}
+
+function figures(a: readonly Answer[], ok: number, weak: number): Figures {
+  const verdict = (x: Answer): 'ok' | 'weak' | 'none' =>
+    x.coverage <= 0 || x.coverage < weak ? 'none' : x.coverage >= ok ? 'ok' : 'weak';
+  const share = (xs: readonly Answer[], f: (x: Answer) => boolean): number =>
+    xs.length === 0 ? 0 : xs.filter(f).length / xs.length;
+  const pos = a.filter((x) => x.kind === 'positive');
+  const typo = a.filter((x) => x.kind === 'typo');
+  const shown = (x: Answer, k: number): boolean =>
+    verdict(x) !== 'none' && x.rank >= 1 && x.rank <= k;
+  return {
+    hit1: share(pos, (x) => shown(x, 1)),
+    hit3: share(pos, (x) => shown(x, 3)),
+    falseNone: share(pos, (x) => verdict(x) === 'none'),
+    ok: share(pos, (x) => verdict(x) === 'ok'),
+    okHit3: share(pos, (x) => verdict(x) === 'ok' && x.rank >= 1 && x.rank <= 3),
+    negativeOk: share(
+      a.filter((x) => x.kind === 'negative'),
+      (x) => verdict(x) === 'ok',
+    ),
+    nonsenseNone: share(
+      a.filter((x) => x.kind === 'nonsense'),
+      (x) => verdict(x) === 'none',
+    ),
+    typoHit3: share(typo, (x) => shown(x, 3)),
+    typoFalseNone: share(typo, (x) => verdict(x) === 'none'),
+  };
+}
+
+/** A choice: a combination and its two thresholds. */
+interface Choice {
+  combo: number;
+  ok: number;
+  weak: number;
+  objective: number;
+}
+
+/** Choose on the libraries `train` (indexes into `all`): thresholds by constraint, the rest by objective. */
+function choose(all: Answer[][][], train: readonly number[]): Choice {
+  let best: Choice | undefined;
+  for (let c = 0; c < (all[0]?.length ?? 0); c++) {
+    const per = train.map((l) => all[l]?.[c] as Answer[]);
+    const weak =
+      [...WEAK_STEPS]
+        .reverse()
+        .find((w) =>
+          per.every(
+            (a) =>
+              figures(a, 2, w).falseNone <= MAX_FALSE_NONE &&
+              figures(a, 2, w).typoFalseNone <= MAX_FALSE_NONE,
+          ),
+        ) ?? (WEAK_STEPS[0] as number);
+    let ok = OK_STEPS.find((o) =>
+      per.every((a) => figures(a, o, weak).negativeOk <= MAX_NEGATIVE_OK),
+    );
+    if (ok === undefined) {
+      const worst = (o: number): number =>
+        Math.max(...per.map((a) => figures(a, o, weak).negativeOk));
+      ok = OK_STEPS.reduce((x, y) => (worst(y) < worst(x) ? y : x));
+    }
+    const objective =
+      per.reduce((sum, a) => {
+        const f = figures(a, ok as number, weak);
+        const allHit3 =
+          (f.hit3 * count(a, 'positive') + f.typoHit3 * count(a, 'typo')) /
+          Math.max(1, count(a, 'positive') + count(a, 'typo'));
+        return sum + 0.5 * allHit3 + 0.5 * f.okHit3 + 0.25 * f.nonsenseNone;
+      }, 0) / per.length;
+    if (process.env.TUNE_DEBUG && train.length === 4)
+      process.stderr.write(
+        `${JSON.stringify(combos[c])} ok ${ok} weak ${weak} objective ${objective.toFixed(4)} ${per
+          .map((a) => {
+            const f = figures(a, ok as number, weak);
+            return `[okHit3 ${pct(f.okHit3)} nonsense ${pct(f.nonsenseNone)} negOk ${pct(f.negativeOk)}]`;
+          })
+          .join(' ')}\n`,
+      );
+    // Ties (within a thousandth) keep the earlier combination: the grid lists the simpler first.
+    if (!best || objective > best.objective + 1e-3) best = { combo: c, ok, weak, objective };
+  }
+  return best as Choice;
+}
+
+const count = (a: readonly Answer[], kind: Kind): number => a.filter((x) => x.kind === kind).length;
+const pct = (x: number): string => `${(100 * x).toFixed(1)}`;
+
+const libs = libraries();
+const combos = combinations();
+const all: Answer[][][] = [];
+for (const lib of libs) {
+  process.stderr.write(`ranking ${lib.name} (${lib.queries.length} queries × ${combos.length})…\n`);
+  all.push(await answers(lib, combos));
+}
+
+const describe = (c: Choice): Record<string, number> => ({
+  ...(combos[c.combo] as Record<string, number>),
+  okCoverage: c.ok,
+  weakCoverage: c.weak,
+});
+const row = (f: Figures): string =>
+  [
+    f.hit1,
+    f.hit3,
+    f.falseNone,
+    f.ok,
+    f.okHit3,
+    f.negativeOk,
+    f.nonsenseNone,
+    f.typoHit3,
+    f.typoFalseNone,
+  ]
+    .map(pct)
+    .map((s) => s.padStart(6))
+    .join('');
+const header = ['Hit@1', 'Hit@3', 'fnone', 'ok', 'okHit3', 'neg-ok', 'nons-n', 'typoH3', 'typoFN']
+  .map((s) => s.padStart(6))
+  .join('');
+
+const folds = libs.map((lib, i) => {
+  const chosen = choose(
+    all,
+    libs.map((_, j) => j).filter((j) => j !== i),
+  );
+  const settings = describe(chosen);
+  const held = figures(all[i]?.[chosen.combo] as Answer[], chosen.ok, chosen.weak);
+  return { leftOut: lib.name, settings, figures: held };
+});
+const defaults = choose(
+  all,
+  libs.map((_, j) => j),
+);
+const perLibrary = libs.map((lib, i) => ({
+  library: lib.name,
+  figures: figures(all[i]?.[defaults.combo] as Answer[], defaults.ok, defaults.weak),
+}));
+
+if (asJson)
+  console.log(JSON.stringify({ folds, defaults: describe(defaults), perLibrary }, null, 2));
+else {
+  console.log(`Leave one library out (figures on the library left out, %):`);
+  console.log(`${'left out'.padEnd(12)}${header}  chosen on the other three`);
+  for (const f of folds)
+    console.log(`${f.leftOut.padEnd(12)}${row(f.figures)}  ${JSON.stringify(f.settings)}`);
+  console.log(`\nChosen on all four: ${JSON.stringify(describe(defaults))}`);
+  console.log(`${'library'.padEnd(12)}${header}`);
+  for (const p of perLibrary) console.log(`${p.library.padEnd(12)}${row(p.figures)}`);
+}

@@ -1,0 +1,52 @@
+// Misspelled queries for measuring typo tolerance: one word of each query (six letters or more) gets
+// one edit — two neighbours swapped, a letter dropped, replaced or added — drawn from a seeded
+// generator, so every run makes the same queries.
+
+import type { LabelledQuery } from '../src/eval/eval.js';
+
+/** A seeded generator of numbers in [0, 1) (mulberry32). */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** One edit inside `word` (never its first or last letter, where people rarely slip). */
+function misspell(word: string, random: () => number): string {
+  const pick = (n: number): number => Math.floor(random() * n);
+  const i = 1 + pick(word.length - 2);
+  const letter = LETTERS[pick(LETTERS.length)] as string;
+  switch (pick(4)) {
+    case 0:
+      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    case 1:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 2:
+      return word.slice(0, i) + letter + word.slice(i + 1);
+    default:
+      return word.slice(0, i) + letter + word.slice(i);
+  }
+}
+
+/** Each positive query with one word misspelled (queries with no word of six letters are left out). */
+export function misspelled(labels: readonly LabelledQuery[], seed = 7): LabelledQuery[] {
+  const random = seeded(seed);
+  const out: LabelledQuery[] = [];
+  for (const l of labels) {
+    if (l.expected.length === 0) continue;
+    const words = l.query.split(' ');
+    const long = words.flatMap((w, i) => (/^[A-Za-z]{6,}$/.test(w) ? [i] : []));
+    if (long.length === 0) continue;
+    const at = long[Math.floor(random() * long.length)] as number;
+    words[at] = misspell(words[at] as string, random);
+    out.push({ ...l, query: words.join(' ') });
+  }
+  return out;
+}
