@@ -137,7 +137,7 @@ export function outcome(label: LabelledQuery, result: SearchAnswer, ms: number):
 }
 
 /** The verdict of an outcome; one from a report that did not record it is `ok` unless `none`. */
-export function verdictOf(o: QueryOutcome): Verdict {
+function verdictOf(o: QueryOutcome): Verdict {
   return o.coverage ?? (o.none ? 'none' : 'ok');
 }
 
