@@ -396,6 +396,70 @@ describe('skillset search, index and eval', () => {
     assert.match(refused.stderr, /different labels/);
   });
 
+  it('reports how each group was answered and plain BM25 beside search; compares with a report that has neither', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-eval-bm25-'));
+    const wshobson = path.join(corporaDir, 'wshobson-agents');
+    const labels = path.join(dir, 'q.jsonl');
+    writeFileSync(
+      labels,
+      [
+        '{"query": "make my bash script fail safely with set -euo pipefail", "expected": ["bash-defensive-patterns"]}',
+        '{"query": "write property based tests for my python code", "expected": ["python-testing-patterns"]}',
+        '{"query": "best pasta recipe", "expected": []}',
+      ].join('\n'),
+    );
+    const eval_ = (...flags: string[]) =>
+      cli(['eval', labels, wshobson, '--index', path.join(dir, 'index.sqlite'), ...flags]);
+    const r = eval_('--json');
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as {
+      hit1: number;
+      answered: { positive: Record<string, number>; negative: Record<string, number> };
+      hit1Ok: number | null;
+      baseline: Record<string, unknown>;
+      queries: Array<{ coverage: string }>;
+    };
+    assert.deepEqual(Object.keys(out.answered.positive), ['ok', 'weak', 'none']);
+    assert.equal(out.answered.negative.none, 1);
+    assert.ok(out.hit1Ok === null || (out.hit1Ok >= 0 && out.hit1Ok <= 1));
+    assert.deepEqual(Object.keys(out.baseline), [
+      'method',
+      'hit1',
+      'hit3',
+      'mrr',
+      'falseNone',
+      'p50Ms',
+    ]);
+    assert.equal(out.baseline.method, 'fts5-bm25');
+    // Plain BM25 has the bash skill first (src/eval/baseline.test.ts); the other may come anywhere.
+    assert.ok((out.baseline.hit1 as number) >= 0.5);
+    assert.ok(out.queries.every((q) => ['ok', 'weak', 'none'].includes(q.coverage)));
+    const text = eval_();
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(
+      text.stdout,
+      /^positives answered ok [\d.]+%, weak [\d.]+%, none [\d.]+%; Hit@1 of those answered ok /m,
+    );
+    assert.match(text.stdout, /^negatives answered ok [\d.]+%, weak [\d.]+%, none 100\.0%/m);
+    assert.match(
+      text.stdout,
+      /^plain BM25 {3}Hit@1 [\d.]+% {3}Hit@3 [\d.]+% {3}MRR [\d.]+ {3}\(SQLite FTS5/m,
+    );
+    const skipped = eval_('--json', '--no-baseline');
+    assert.equal(skipped.status, 0, skipped.stderr);
+    assert.ok(!('baseline' in (JSON.parse(skipped.stdout) as object)));
+    assert.doesNotMatch(eval_('--no-baseline').stdout, /BM25/);
+    // A report written before verdicts and the baseline were recorded still compares.
+    const old = JSON.parse(r.stdout, (k, v) =>
+      ['answered', 'hit1Ok', 'baseline', 'coverage'].includes(k) ? undefined : v,
+    ) as Record<string, unknown>;
+    const prev = path.join(dir, 'old.json');
+    writeFileSync(prev, JSON.stringify(old));
+    const compared = eval_('--compare', prev);
+    assert.equal(compared.status, 0, compared.stderr);
+    assert.match(compared.stdout, /against .*old\.json: 0 improved, 0 regressed$/m);
+  });
+
   it('scores a manifest of query files, each against its own library, with a table and JSON', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-manifest-'));
     writeFileSync(
@@ -421,15 +485,36 @@ describe('skillset search, index and eval', () => {
     assert.match(table.stdout, /^set +skills +pos +neg +Hit@1/);
     assert.match(table.stdout, /^salesforce +978 +1 +1 +100\.0%/m);
     assert.match(table.stdout, /^examples +\d+ +1 +0 +100\.0%/m);
+    // The second table: how each group was answered, Hit@1 of ok, and plain BM25.
+    assert.match(table.stdout, /^set +ok +weak +none +of ok +ok +weak +none +Hit@1 +Hit@3 +MRR$/m);
+    assert.match(table.stdout, /^salesforce( +[\d.]+%){9} +[\d.]+$/m);
+    assert.match(table.stdout, /^examples( +[\d.]+%){4}( +—){3}( +[\d.]+%){2} +[\d.]+$/m);
     const json = cli(['eval', '--manifest', manifest, '--json', '-q']);
     const out = JSON.parse(json.stdout) as {
-      sets: Array<{ name: string; skills: number; hit1: number; labelsSha256: string }>;
+      sets: Array<{
+        name: string;
+        skills: number;
+        hit1: number;
+        labelsSha256: string;
+        baseline?: { method: string };
+        answered: unknown;
+      }>;
     };
     assert.deepEqual(
       out.sets.map((s) => s.name),
       ['salesforce', 'examples'],
     );
     assert.equal(out.sets[0]?.skills, 978);
+    assert.deepEqual(
+      out.sets.map((s) => [s.baseline?.method, typeof s.answered]),
+      [
+        ['fts5-bm25', 'object'],
+        ['fts5-bm25', 'object'],
+      ],
+    );
+    const bare = cli(['eval', '--manifest', manifest, '-q', '--no-baseline']);
+    assert.equal(bare.status, 0, bare.stderr);
+    assert.doesNotMatch(bare.stdout, /BM25/);
     const prev = path.join(dir, 'prev.json');
     writeFileSync(prev, json.stdout);
     const again = cli(['eval', '--manifest', manifest, '--compare', prev, '-q']);

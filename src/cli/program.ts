@@ -189,9 +189,13 @@ function program(): Command {
       '--compare <previous>',
       'a previous `eval --json` output: list regressions and improvements',
     )
+    .option(
+      '--no-baseline',
+      'skip plain BM25 (SQLite FTS5 over name, description and body, no gate), measured beside search by default',
+    )
     .addHelpText(
       'after',
-      '\nJSON: { "n", "hit1", "hit3", "mrr", "falseNone", "correctNone", "p50Ms", "p95Ms", "labelsSha256", "perDomain", "queries" };\nwith --manifest, { "sets": [ { "name", "queriesFile", "roots", "skills", …the same } ] }.\nRuns scored against different label files are never compared.\nExit codes: 0 scored, 2 usage error (a missing or malformed file, an empty catalog).',
+      '\nJSON: { "n", "hit1", "hit3", "mrr", "falseNone", "correctNone", "answered": { "positive", "negative": { "ok", "weak", "none" } }, "hit1Ok", "p50Ms", "p95Ms", "labelsSha256", "perDomain", "queries", "baseline": { "method", "hit1", "hit3", "mrr", "falseNone", "p50Ms" } };\nwith --manifest, { "sets": [ { "name", "queriesFile", "roots", "skills", …the same } ] }.\nRuns scored against different label files are never compared.\nExit codes: 0 scored, 2 usage error (a missing or malformed file, an empty catalog).',
     )
     .action(async (file: string | undefined, paths: string[], opts) => {
       const { runEval } = await import('./commands/search.js');

@@ -1,8 +1,18 @@
-// Evaluation as the service runs it: label files read and checked, runs compared, manifests of several libraries.
+// Evaluation as the service runs it: label files read and checked, a plain BM25 baseline measured
+// beside search, runs compared, manifests of several libraries.
 
 import nodeFs from 'node:fs';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { readSkillBody } from '../discover/body.js';
+import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
+import {
+  type BaselineReport,
+  type Bm25Baseline,
+  baselineDocs,
+  openBaseline,
+  scoreBaseline,
+} from '../eval/baseline.js';
 import {
   compareReports,
   type EvalReport,
@@ -17,8 +27,23 @@ import type { SkillIndex } from '../search/search.js';
 import { attempt, type Outcome } from './outcome.js';
 import { resolveSettings, type SettingsInput } from './settings.js';
 
-/** One run: the report, and when compared with a previous run, what got worse and better. */
-export type EvalRun = EvalReport & { regressions?: QueryOutcome[]; improvements?: QueryOutcome[] };
+/**
+ * One run: the report, plain BM25's figures on the same labels (unless turned off), and when compared
+ * with a previous run, what got worse and better.
+ */
+export type EvalRun = EvalReport & {
+  baseline?: BaselineReport;
+  regressions?: QueryOutcome[];
+  improvements?: QueryOutcome[];
+};
+
+/** Options of an eval run. */
+export interface EvalRunOptions {
+  /** A previous `eval --json` output to compare with, query by query. */
+  compare?: string;
+  /** Measure plain BM25 beside search (default true). */
+  baseline?: boolean;
+}
 
 /** One scored set of a manifest run. */
 export interface SetReport extends EvalRun {
@@ -53,24 +78,58 @@ function readPrevious(file: string): unknown {
   }
 }
 
-/** Score `index` on a label file; warnings for labels that name no skill go into `warnings`. */
-export function evalFile(
+/** The baseline over an index's skills, bodies read through `fs` as the index reads them. */
+async function buildBaseline(index: SkillIndex, fs: FileSystem | undefined): Promise<Bm25Baseline> {
+  const docs = await baselineDocs(
+    index.discovery.skills,
+    async (s) => (await readSkillBody(s, fs ? { fs } : {})).body,
+  );
+  return openBaseline(docs);
+}
+
+/**
+ * Score `index` on a label file, and plain BM25 beside it unless `options.baseline` is false; warnings
+ * for labels that name no skill go into `warnings`.
+ */
+export async function evalFile(
   index: SkillIndex,
   labelsFile: string,
-  compare: string | undefined,
+  options: EvalRunOptions & { fs?: FileSystem } = {},
   warnings: Diagnostic[] = [],
-): EvalRun {
+): Promise<EvalRun> {
+  const { compare } = options;
   const previous = compare === undefined ? undefined : readPrevious(compare);
   if (compare !== undefined && !isEvalReport(previous))
     throw new SkillsetError(
       'usage/bad-compare',
       `${compare} is not an \`eval --json\` output of one query file`,
     );
-  const run = scoreFile(index, labelsFile, warnings);
-  return isEvalReport(previous) ? { ...run, ...compareReports(previous, run) } : run;
+  let baseline: Bm25Baseline | undefined;
+  try {
+    const run = await scoreFile(
+      index,
+      labelsFile,
+      warnings,
+      options.baseline === false
+        ? undefined
+        : async () => {
+            baseline = await buildBaseline(index, options.fs);
+            return baseline;
+          },
+    );
+    return isEvalReport(previous) ? { ...run, ...compareReports(previous, run) } : run;
+  } finally {
+    baseline?.close();
+  }
 }
 
-function scoreFile(index: SkillIndex, labelsFile: string, warnings: Diagnostic[]): EvalReport {
+/** Score a label file with `index`, and with the baseline `getBaseline` gives when there is one. */
+async function scoreFile(
+  index: SkillIndex,
+  labelsFile: string,
+  warnings: Diagnostic[],
+  getBaseline?: () => Promise<Bm25Baseline>,
+): Promise<EvalRun> {
   const bytes = readFile(labelsFile, 'usage/missing-labels');
   const labels = parseLabels(bytes.toString('utf8'), labelsFile);
   const skills = index.discovery.skills;
@@ -101,17 +160,20 @@ function scoreFile(index: SkillIndex, labelsFile: string, warnings: Diagnostic[]
         { start: { line, column: 1 }, data: { name: n, count } },
       ),
     );
-  return evaluate(index.search, labels, labelsHash(bytes));
+  const run = evaluate(index.search, labels, labelsHash(bytes));
+  return getBaseline ? { ...run, baseline: scoreBaseline(await getBaseline(), labels) } : run;
 }
 
 /**
  * Every set of a manifest, each against its own library: one report per set. Consecutive sets over
- * the same library share one opened index; only one is open at a time.
+ * the same library share one opened index; only one is open at a time. The baseline (unless
+ * `options.baseline` is false) is built once per library.
  */
 export async function evalManifest(
   manifestFile: string,
   input: SettingsInput,
   compare?: string,
+  options: { baseline?: boolean } = {},
 ): Promise<Outcome<{ sets: SetReport[] }>> {
   const diagnostics: Diagnostic[] = [];
   return attempt(diagnostics, async () => {
@@ -134,7 +196,8 @@ export async function evalManifest(
       );
     const { createService } = await import('./service.js');
     const reports: SetReport[] = [];
-    let opened: { key: string; index: SkillIndex; close: () => void } | undefined;
+    let opened: { key: string; index: SkillIndex; fs: FileSystem; close: () => void } | undefined;
+    const baselines = new Map<string, Bm25Baseline>();
     try {
       for (const set of sets) {
         const key = set.roots.join('\0');
@@ -158,12 +221,32 @@ export async function evalManifest(
                 { data: { set: set.name, errors, warnings: d.length - errors } },
               ),
             );
-          opened = { key, index: index.value, close: () => service.close() };
+          opened = {
+            key,
+            index: index.value,
+            fs: service.settings.fs,
+            close: () => service.close(),
+          };
         }
         const before = (previous?.sets as SetReport[] | undefined)?.find(
           (p) => p.name === set.name,
         );
-        const run = scoreFile(opened.index, set.queries, diagnostics);
+        const library = opened;
+        const run = await scoreFile(
+          library.index,
+          set.queries,
+          diagnostics,
+          options.baseline === false
+            ? undefined
+            : async () => {
+                let b = baselines.get(key);
+                if (!b) {
+                  b = await buildBaseline(library.index, library.fs);
+                  baselines.set(key, b);
+                }
+                return b;
+              },
+        );
         reports.push({
           name: set.name,
           queriesFile: set.queries,
@@ -175,6 +258,7 @@ export async function evalManifest(
       }
     } finally {
       opened?.close();
+      for (const b of baselines.values()) b.close();
     }
     return { sets: reports };
   });

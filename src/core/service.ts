@@ -33,6 +33,8 @@ export interface SearchOptions {
 export interface EvalOptions {
   /** A previous `eval --json` output to compare with, query by query. */
   compare?: string;
+  /** Measure plain BM25 (FTS5 over name, description and body, no gate) beside search (default true). */
+  baseline?: boolean;
 }
 
 /** Told how many of the skills to (re)index are done. */
@@ -173,7 +175,7 @@ export async function createService(
       const warnings: typeof settings.diagnostics = [];
       return attempt(seen(d), async () => {
         const { evalFile } = await import('./eval.js');
-        return withIndex((i) => evalFile(i, labelsFile, o.compare, warnings));
+        return withIndex((i) => evalFile(i, labelsFile, { ...o, fs: settings.fs }, warnings));
       }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...warnings] }));
     },
     async select(context, o = {}) {

@@ -1,4 +1,5 @@
-// Evaluation: labelled queries → Hit@1, Hit@3, MRR, none rates, per-domain table, latency; comparisons by query.
+// Evaluation: labelled queries → Hit@1, Hit@3, MRR, none rates, verdict shares, per-domain table, latency;
+// comparisons by query.
 
 import { createHash } from 'node:crypto';
 import { SkillsetError } from '../errors.js';
@@ -13,6 +14,9 @@ export interface LabelledQuery {
   line?: number;
 }
 
+/** The search's verdict on a query: confident, candidates shown but flagged, or no results. */
+export type Verdict = 'ok' | 'weak' | 'none';
+
 /** The outcome of one query. */
 export interface QueryOutcome {
   query: string;
@@ -22,8 +26,18 @@ export interface QueryOutcome {
   got: string[];
   /** 1-based rank of the first right answer, 0 if none in the results. */
   rank: number;
+  /** Answered with no results. */
   none: boolean;
+  /** The verdict (absent from reports written before it was recorded: read `none` there). */
+  coverage?: Verdict;
   ms: number;
+}
+
+/** Shares of a group of queries answered `ok`, `weak` and `none`. */
+export interface VerdictShares {
+  ok: number;
+  weak: number;
+  none: number;
 }
 
 /** Aggregate metrics. A metric over no queries does not apply: `null`, never a misleading 0. */
@@ -37,6 +51,13 @@ export interface Metrics {
   falseNone: number | null;
   /** Share of negative queries answered `none` (null when there are none). */
   correctNone: number | null;
+  /**
+   * How each group was answered: `positive.none` is falseNone, `negative.none` correctNone, and
+   * `negative.ok` confidence where none was due. A group with no queries is null.
+   */
+  answered: { positive: VerdictShares | null; negative: VerdictShares | null };
+  /** Hit@1 among the positive queries answered `ok` (null when none was). */
+  hit1Ok: number | null;
 }
 
 /** A whole run: metrics overall and per domain, latency, and the label file's hash. */
@@ -90,23 +111,46 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /** What scoring reads of a search answer. */
 export interface SearchAnswer {
-  coverage: 'ok' | 'weak' | 'none';
+  coverage: Verdict;
   results: ReadonlyArray<{ id: string; name: string }>;
 }
 
-/** Score one query's answer: a result matches by id or by name (the last `:` part). */
+/**
+ * Score one query's answer over the results shown (a `weak` answer's count): a result matches by id
+ * or by name (the last `:` part). An answer with no results is `none`, whatever its verdict.
+ */
 export function outcome(label: LabelledQuery, result: SearchAnswer, ms: number): QueryOutcome {
   const right = new Set([...label.expected, ...(label.acceptable ?? [])]);
-  const got = result.results.map((r) => r.id);
-  const idx = result.results.findIndex((r) => right.has(r.id) || right.has(r.name));
+  const coverage: Verdict = result.results.length === 0 ? 'none' : result.coverage;
+  const shown = coverage === 'none' ? [] : result.results;
+  const idx = shown.findIndex((r) => right.has(r.id) || right.has(r.name));
   return {
     query: label.query,
     domain: label.domain ?? '',
     expected: label.expected,
-    got,
+    got: shown.map((r) => r.id),
     rank: idx + 1,
-    none: result.coverage === 'none',
+    none: coverage === 'none',
+    coverage,
     ms,
+  };
+}
+
+/** The verdict of an outcome; one from a report that did not record it is `ok` unless `none`. */
+function verdictOf(o: QueryOutcome): Verdict {
+  return o.coverage ?? (o.none ? 'none' : 'ok');
+}
+
+const share = (n: number, d: number): number | null =>
+  d === 0 ? null : Math.round((n / d) * 10000) / 10000;
+
+function shares(group: readonly QueryOutcome[]): VerdictShares | null {
+  if (group.length === 0) return null;
+  const count = (v: Verdict) => group.filter((o) => verdictOf(o) === v).length;
+  return {
+    ok: share(count('ok'), group.length) as number,
+    weak: share(count('weak'), group.length) as number,
+    none: share(count('none'), group.length) as number,
   };
 }
 
@@ -114,8 +158,7 @@ export function outcome(label: LabelledQuery, result: SearchAnswer, ms: number):
 export function metrics(outcomes: readonly QueryOutcome[]): Metrics {
   const positive = outcomes.filter((o) => o.expected.length > 0);
   const negative = outcomes.filter((o) => o.expected.length === 0);
-  const share = (n: number, d: number): number | null =>
-    d === 0 ? null : Math.round((n / d) * 10000) / 10000;
+  const confident = positive.filter((o) => verdictOf(o) === 'ok');
   return {
     n: outcomes.length,
     hit1: share(positive.filter((o) => o.rank === 1).length, positive.length),
@@ -126,6 +169,8 @@ export function metrics(outcomes: readonly QueryOutcome[]): Metrics {
     ),
     falseNone: share(positive.filter((o) => o.none).length, positive.length),
     correctNone: share(negative.filter((o) => o.none).length, negative.length),
+    answered: { positive: shares(positive), negative: shares(negative) },
+    hit1Ok: share(confident.filter((o) => o.rank === 1).length, confident.length),
   };
 }
 
@@ -180,8 +225,13 @@ export function compareReports(
   const before = new Map(previous.queries.map((q) => [q.query, q]));
   const regressions: QueryOutcome[] = [];
   const improvements: QueryOutcome[] = [];
+  // A negative is best answered `none`, and better flagged `weak` than answered with confidence.
   const good = (o: QueryOutcome): number =>
-    o.expected.length === 0 ? (o.none ? 1 : 0) : o.rank === 0 ? 0 : 1 / o.rank;
+    o.expected.length === 0
+      ? { none: 1, weak: 0.5, ok: 0 }[verdictOf(o)]
+      : o.rank === 0
+        ? 0
+        : 1 / o.rank;
   for (const q of current.queries) {
     const p = before.get(q.query);
     if (!p) continue;

@@ -136,7 +136,7 @@ function searchIntent(index: SkillIndex, intent: string | undefined): SearchResu
  */
 function textSignals(result: SearchResult | undefined): Map<string, number> {
   const out = new Map<string, number>();
-  if (!result || result.coverage !== 'ok') return out;
+  if (result?.coverage !== 'ok') return out;
   const top = result.results[0]?.score ?? 0;
   result.results.forEach((r, i) => {
     const ratio = top > 0 ? r.score / top : 0;
