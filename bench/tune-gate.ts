@@ -5,10 +5,10 @@
 // (bench/queries/nonsense.jsonl) are ranked once per candidate setting, keeping each query's best
 // coverage among the gate's ten and the rank of its label. Thresholds are then applied offline:
 //
-// - `weakCoverage` (under it: `none`): the highest with false-none ≤ 1% on every training library's
-//   positives, misspelled ones included;
-// - `okCoverage`: the lowest with negatives answered `ok` ≤ 10% on every training library (or, when
-//   none reaches it, the one with the lowest worst share);
+// - `weakCoverage` (under it: `none`): the highest with false-none ≤ 1% on every training set's
+//   positives, and on each training library's misspelled ones;
+// - for each `okEvidence` tried, `okCoverage`: the lowest with negatives answered `ok` ≤ 10% on every
+//   training set (or, when none reaches it, the one with the lowest worst share);
 // - the other settings (typo weight, unknown-word weight, body saturation): the best mean over the
 //   training libraries of ½ × Hit@3 (every positive, misspelled ones included, over the results
 //   shown) + ½ × the share of positives answered `ok` with the label in the top three + ¼ × the
@@ -24,7 +24,9 @@ import { readSkillBody } from '../src/discover/body.js';
 import { discoverSkills } from '../src/discover/discover.js';
 import { type LabelledQuery, parseLabels } from '../src/eval/eval.js';
 import { parseManifest } from '../src/eval/manifest.js';
-import { toDocument } from '../src/search/document.js';
+import { META_FIELDS, toDocument } from '../src/search/document.js';
+import { type GateSettings, gateCoverage } from '../src/search/gate.js';
+import { prepareQuery } from '../src/search/query.js';
 import { DEFAULT_RANK, type RankSettings, rank } from '../src/search/rank.js';
 import { SqliteIndexStore } from '../src/search/sqlite-store.js';
 import { misspelled } from './typos.js';
@@ -48,6 +50,7 @@ const GRID = {
 };
 const OK_STEPS = range(0.4, 0.99, 0.01);
 const WEAK_STEPS = range(0.05, 0.5, 0.01);
+const EVIDENCE_STEPS = [0, 0.1, 0.2, 0.3, 0.5, 0.75, 1];
 const MAX_FALSE_NONE = 0.01;
 const MAX_NEGATIVE_OK = 0.1;
 
@@ -61,7 +64,12 @@ type Kind = 'positive' | 'typo' | 'negative' | 'nonsense';
 /** One query's answer under one setting, before thresholds: its best coverage and the label's ranks. */
 interface Answer {
   kind: Kind;
+  /** The tuning set it comes from. */
+  set: string;
+  /** The best coverage among the ten. */
   coverage: number;
+  /** Each of the ten's coverage and evidence, in rank order. */
+  pairs: Array<[number, number]>;
   /** 1-based rank of the first expected or acceptable skill among the first ten (0: absent). */
   rank: number;
 }
@@ -70,7 +78,7 @@ interface Answer {
 interface Library {
   name: string;
   roots: string[];
-  queries: Array<{ label: LabelledQuery; kind: Kind }>;
+  queries: Array<{ label: LabelledQuery; kind: Kind; set: string }>;
 }
 
 function libraries(): Library[] {
@@ -84,11 +92,15 @@ function libraries(): Library[] {
     }
     const labels = parseLabels(fs.readFileSync(set.queries, 'utf8'), set.queries);
     for (const l of labels)
-      lib.queries.push({ label: l, kind: l.expected.length > 0 ? 'positive' : 'negative' });
-    for (const l of misspelled(labels)) lib.queries.push({ label: l, kind: 'typo' });
+      lib.queries.push({
+        label: l,
+        kind: l.expected.length > 0 ? 'positive' : 'negative',
+        set: set.name,
+      });
+    for (const l of misspelled(labels)) lib.queries.push({ label: l, kind: 'typo', set: set.name });
   }
   for (const lib of byRoots.values())
-    for (const l of nonsense) lib.queries.push({ label: l, kind: 'nonsense' });
+    for (const l of nonsense) lib.queries.push({ label: l, kind: 'nonsense', set: 'nonsense' });
   return [...byRoots.values()];
 }
 
@@ -114,14 +126,40 @@ async function answers(lib: Library, combos: Array<Partial<RankSettings>>): Prom
       return s ? toDocument(s, (await readSkillBody(s)).body) : undefined;
     },
   );
+  const body = {
+    counts: (ref: number, terms: readonly string[]) => store.bodyCounts(ref, terms),
+    averageLength: store.averageBodyLength(),
+  };
   const out = combos.map((c) => {
     const settings: RankSettings = { ...DEFAULT_RANK, ...c, okCoverage: 2, weakCoverage: 0 };
-    return lib.queries.map(({ label, kind }): Answer => {
-      const r = rank(store, label.query, 10, settings);
+    const gate: GateSettings = {
+      okCoverage: 2,
+      weakCoverage: 0,
+      okEvidence: 0,
+      unknownWeight: settings.unknownWeight,
+      depth: settings.gateDepth,
+      bodyCoverage: settings.bodyCoverage,
+      bodySaturation: settings.bodySaturation,
+    };
+    return lib.queries.map(({ label, kind, set }): Answer => {
+      const r = rank(store, label.query, settings.gateDepth, settings);
+      // Each of the gate's ten, as the gate weighs it (rank gives the best coverage only).
+      const query = prepareQuery(label.query, store, settings);
+      const pairs = r.results.map((x): [number, number] => {
+        const doc = store.documentsNamed(x.name).find((d) => d.id === x.id);
+        if (!doc) return [0, 0];
+        const found = new Set(
+          query.terms.filter((t) => META_FIELDS.some((f) => doc.fields[f].includes(t))),
+        );
+        const g = gateCoverage({ doc, found }, query, gate, body);
+        return [g.share, g.evidence];
+      });
       const right = new Set([...label.expected, ...(label.acceptable ?? [])]);
       return {
         kind,
+        set,
         coverage: r.gate.coverage,
+        pairs,
         rank: r.results.findIndex((x) => right.has(x.name) || right.has(x.id)) + 1,
       };
     });
@@ -144,9 +182,13 @@ interface Figures {
   typoFalseNone: number;
 }
 
-function figures(a: readonly Answer[], ok: number, weak: number): Figures {
+function figures(a: readonly Answer[], ok: number, weak: number, evidence = 0): Figures {
   const verdict = (x: Answer): 'ok' | 'weak' | 'none' =>
-    x.coverage <= 0 || x.coverage < weak ? 'none' : x.coverage >= ok ? 'ok' : 'weak';
+    x.coverage <= 0 || x.coverage < weak
+      ? 'none'
+      : x.pairs.some(([s, e]) => s >= ok && e >= evidence)
+        ? 'ok'
+        : 'weak';
   const share = (xs: readonly Answer[], f: (x: Answer) => boolean): number =>
     xs.length === 0 ? 0 : xs.filter(f).length / xs.length;
   const pos = a.filter((x) => x.kind === 'positive');
@@ -172,12 +214,23 @@ function figures(a: readonly Answer[], ok: number, weak: number): Figures {
   };
 }
 
-/** A choice: a combination and its two thresholds. */
+/** A choice: a combination and its thresholds. */
 interface Choice {
   combo: number;
   ok: number;
+  evidence: number;
   weak: number;
   objective: number;
+}
+
+/** A library's answers split by tuning set (misspelled and nonsense queries stay with their own). */
+function bySet(a: readonly Answer[]): Answer[][] {
+  const sets = new Map<string, Answer[]>();
+  for (const x of a) {
+    const key = x.kind === 'typo' || x.kind === 'nonsense' ? x.kind : x.set;
+    sets.set(key, [...(sets.get(key) ?? []), x]);
+  }
+  return [...sets.values()];
 }
 
 /** Choose on the libraries `train` (indexes into `all`): thresholds by constraint, the rest by objective. */
@@ -185,43 +238,45 @@ function choose(all: Answer[][][], train: readonly number[]): Choice {
   let best: Choice | undefined;
   for (let c = 0; c < (all[0]?.length ?? 0); c++) {
     const per = train.map((l) => all[l]?.[c] as Answer[]);
+    const sets = per.flatMap(bySet);
+    const withNegatives = sets.filter((a) => count(a, 'negative') > 0);
     const weak =
       [...WEAK_STEPS]
         .reverse()
         .find((w) =>
-          per.every(
+          sets.every(
             (a) =>
               figures(a, 2, w).falseNone <= MAX_FALSE_NONE &&
               figures(a, 2, w).typoFalseNone <= MAX_FALSE_NONE,
           ),
         ) ?? (WEAK_STEPS[0] as number);
-    let ok = OK_STEPS.find((o) =>
-      per.every((a) => figures(a, o, weak).negativeOk <= MAX_NEGATIVE_OK),
-    );
-    if (ok === undefined) {
+    for (const evidence of EVIDENCE_STEPS) {
       const worst = (o: number): number =>
-        Math.max(...per.map((a) => figures(a, o, weak).negativeOk));
-      ok = OK_STEPS.reduce((x, y) => (worst(y) < worst(x) ? y : x));
+        Math.max(...withNegatives.map((a) => figures(a, o, weak, evidence).negativeOk));
+      const ok =
+        OK_STEPS.find((o) => worst(o) <= MAX_NEGATIVE_OK) ??
+        OK_STEPS.reduce((x, y) => (worst(y) < worst(x) ? y : x));
+      const objective =
+        per.reduce((sum, a) => {
+          const f = figures(a, ok, weak, evidence);
+          const allHit3 =
+            (f.hit3 * count(a, 'positive') + f.typoHit3 * count(a, 'typo')) /
+            Math.max(1, count(a, 'positive') + count(a, 'typo'));
+          return sum + 0.5 * allHit3 + 0.5 * f.okHit3 + 0.25 * f.nonsenseNone;
+        }, 0) / per.length;
+      if (process.env.TUNE_DEBUG && train.length === all.length)
+        process.stderr.write(
+          `${JSON.stringify(combos[c])} ok ${ok} evidence ${evidence} weak ${weak} objective ${objective.toFixed(4)} ${per
+            .map((a) => {
+              const f = figures(a, ok, weak, evidence);
+              return `[okHit3 ${pct(f.okHit3)} nonsense ${pct(f.nonsenseNone)} negOk ${pct(f.negativeOk)}]`;
+            })
+            .join(' ')}\n`,
+        );
+      // Ties (within a thousandth) keep the earlier choice: the grid lists the simpler first.
+      if (!best || objective > best.objective + 1e-3)
+        best = { combo: c, ok, evidence, weak, objective };
     }
-    const objective =
-      per.reduce((sum, a) => {
-        const f = figures(a, ok as number, weak);
-        const allHit3 =
-          (f.hit3 * count(a, 'positive') + f.typoHit3 * count(a, 'typo')) /
-          Math.max(1, count(a, 'positive') + count(a, 'typo'));
-        return sum + 0.5 * allHit3 + 0.5 * f.okHit3 + 0.25 * f.nonsenseNone;
-      }, 0) / per.length;
-    if (process.env.TUNE_DEBUG && train.length === 4)
-      process.stderr.write(
-        `${JSON.stringify(combos[c])} ok ${ok} weak ${weak} objective ${objective.toFixed(4)} ${per
-          .map((a) => {
-            const f = figures(a, ok as number, weak);
-            return `[okHit3 ${pct(f.okHit3)} nonsense ${pct(f.nonsenseNone)} negOk ${pct(f.negativeOk)}]`;
-          })
-          .join(' ')}\n`,
-      );
-    // Ties (within a thousandth) keep the earlier combination: the grid lists the simpler first.
-    if (!best || objective > best.objective + 1e-3) best = { combo: c, ok, weak, objective };
   }
   return best as Choice;
 }
@@ -240,6 +295,7 @@ for (const lib of libs) {
 const describe = (c: Choice): Record<string, number> => ({
   ...(combos[c.combo] as Record<string, number>),
   okCoverage: c.ok,
+  okEvidence: c.evidence,
   weakCoverage: c.weak,
 });
 const row = (f: Figures): string =>
@@ -267,7 +323,7 @@ const folds = libs.map((lib, i) => {
     libs.map((_, j) => j).filter((j) => j !== i),
   );
   const settings = describe(chosen);
-  const held = figures(all[i]?.[chosen.combo] as Answer[], chosen.ok, chosen.weak);
+  const held = figures(all[i]?.[chosen.combo] as Answer[], chosen.ok, chosen.weak, chosen.evidence);
   return { leftOut: lib.name, settings, figures: held };
 });
 const defaults = choose(
@@ -276,7 +332,12 @@ const defaults = choose(
 );
 const perLibrary = libs.map((lib, i) => ({
   library: lib.name,
-  figures: figures(all[i]?.[defaults.combo] as Answer[], defaults.ok, defaults.weak),
+  figures: figures(
+    all[i]?.[defaults.combo] as Answer[],
+    defaults.ok,
+    defaults.weak,
+    defaults.evidence,
+  ),
 }));
 
 if (asJson)

@@ -25,6 +25,8 @@ export const schema = z
         okCoverage: z.number().min(0).max(1).optional(),
         /** `coverage: none` below this share (0–1); `weak` between it and `okCoverage`. */
         weakCoverage: z.number().min(0).max(1).optional(),
+        /** `ok` also needs this much of the query matched, in rare words (docs/search.md). */
+        okEvidence: z.number().min(0).max(100).optional(),
         /** In the gate, a word no skill uses weighs this times the mean of the query's other words. */
         unknownWeight: z.number().min(0).max(10).optional(),
         /** A misspelled word's weight is multiplied by this per edit (0: no typo matching). */

@@ -287,6 +287,7 @@ function rankSettings(s: SearchConfig = {}): RankSettings {
   const settings: RankSettings = { ...DEFAULT_RANK, weights: { ...DEFAULT_RANK.weights } };
   if (s.okCoverage !== undefined) settings.okCoverage = s.okCoverage;
   if (s.weakCoverage !== undefined) settings.weakCoverage = s.weakCoverage;
+  if (s.okEvidence !== undefined) settings.okEvidence = s.okEvidence;
   if (s.unknownWeight !== undefined) settings.unknownWeight = s.unknownWeight;
   if (s.typoWeight !== undefined) settings.typoWeight = s.typoWeight;
   if (s.bodyCoverage !== undefined) settings.bodyCoverage = s.bodyCoverage;

@@ -10,6 +10,12 @@ export interface GateSettings {
   okCoverage: number;
   /** `none` when none covers this share; `weak` between the two. */
   weakCoverage: number;
+  /**
+   * `ok` also needs the skill to match this much of the query's weight, counted in rare words (the
+   * weight of a word no skill holds): a query of common words only (`who changed this setting`) says
+   * too little to be sure of, however fully a skill covers it.
+   */
+  okEvidence: number;
   /** A word no skill uses weighs this times its IDF (the rarest there is). */
   unknownWeight: number;
   /** How many of the best skills the gate looks at. */
@@ -28,10 +34,12 @@ export interface GateVerdict {
   verdict: Coverage;
   /** The best coverage among the skills looked at (0 when none). */
   coverage: number;
+  /** What that skill matched of the query's weight, in rare words (see `okEvidence`). */
+  evidence: number;
   /** The skill that reached it. */
   best?: string;
-  /** The coverage `ok` needs, and under which the answer is `none`. */
-  thresholds: { ok: number; weak: number };
+  /** The coverage and evidence `ok` needs, and the coverage under which the answer is `none`. */
+  thresholds: { ok: number; evidence: number; weak: number };
   /** How many skills were looked at. */
   looked: number;
   /** Each query term's weight and the credit the best skill earned for it (0–1: 1 in its metadata). */
@@ -69,7 +77,7 @@ export function gateCoverage(
   query: PreparedQuery,
   settings: GateSettings,
   body: BodyReader,
-): { share: number; terms: GateTerm[] } {
+): { share: number; evidence: number; terms: GateTerm[] } {
   const inBody = body.counts(
     c.doc.ref,
     query.terms.filter((t) => !c.found.has(t) && !query.unknown.has(t)),
@@ -92,7 +100,11 @@ export function gateCoverage(
     found += w * credit;
     terms.push({ term: t, weight: w, credit, ...(query.unknown.has(t) ? { unknown: true } : {}) });
   }
-  return { share: total === 0 ? 0 : found / total, terms };
+  return {
+    share: total === 0 ? 0 : found / total,
+    evidence: query.maxIdf > 0 ? found / query.maxIdf : 0,
+    terms,
+  };
 }
 
 /**
@@ -118,8 +130,8 @@ function termWeights(query: PreparedQuery, unknownWeight: number): Map<string, n
 }
 
 /**
- * Judge the ranked skills (best first): `ok` as soon as one of the best `depth` covers `okCoverage`,
- * `none` when none covers `weakCoverage` (or there are none), else `weak`.
+ * Judge the ranked skills (best first): `ok` as soon as one of the best `depth` covers `okCoverage`
+ * with `okEvidence`, `none` when none covers `weakCoverage` (or there are none), else `weak`.
  */
 export function judge(
   ranked: readonly GateCandidate[],
@@ -128,31 +140,36 @@ export function judge(
   body: BodyReader,
 ): GateVerdict {
   let best = 0;
+  let bestEvidence = 0;
   let bestId: string | undefined;
   let bestTerms: GateTerm[] = [];
   let looked = 0;
+  let ok = false;
   for (const c of ranked.slice(0, Math.max(1, settings.depth))) {
     looked++;
-    const { share, terms } = gateCoverage(c, query, settings, body);
-    if (share > best || bestId === undefined) {
+    const { share, evidence, terms } = gateCoverage(c, query, settings, body);
+    ok = share >= settings.okCoverage && evidence >= settings.okEvidence;
+    if (ok || share > best || bestId === undefined) {
       best = share;
+      bestEvidence = evidence;
       bestId = c.doc.id;
       bestTerms = terms;
     }
-    if (share >= settings.okCoverage) break;
+    if (ok) break;
   }
   const round = (n: number): number => Math.round(n * 1e4) / 1e4;
   const verdict: Coverage =
-    looked === 0 || best < settings.weakCoverage || best === 0
-      ? 'none'
-      : best >= settings.okCoverage
-        ? 'ok'
-        : 'weak';
+    looked === 0 || best < settings.weakCoverage || best === 0 ? 'none' : ok ? 'ok' : 'weak';
   return {
     verdict,
     coverage: round(best),
+    evidence: round(bestEvidence),
     ...(bestId ? { best: bestId } : {}),
-    thresholds: { ok: settings.okCoverage, weak: settings.weakCoverage },
+    thresholds: {
+      ok: settings.okCoverage,
+      evidence: settings.okEvidence,
+      weak: settings.weakCoverage,
+    },
     looked,
     terms: bestTerms.map((t) => ({ ...t, weight: round(t.weight), credit: round(t.credit) })),
   };

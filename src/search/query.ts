@@ -22,6 +22,8 @@ export interface PreparedQuery {
   totalIdf: number;
   /** Inverse document frequency over metadata and bodies (a skill holding the term anywhere counts). */
   anyIdf: ReadonlyMap<string, number>;
+  /** The IDF of a term no skill holds: the most a term can weigh in this library. */
+  maxIdf: number;
   /** Adjacent term pairs. */
   pairs: QueryPair[];
   /** Whether the last term is matched as a prefix (the query does not end in a space). */
@@ -151,6 +153,7 @@ export function prepareQuery(
     idf,
     totalIdf: terms.reduce((a, t) => a + (idf.get(t) ?? 0), 0) || 1,
     anyIdf,
+    maxIdf: weigh(0),
     pairs: terms.slice(1).map((t, i): QueryPair => [terms[i] as string, t]),
     prefixLast: !/\s$/.test(text),
     bodyTerms: withinBudget(bodyAsked, dfBody, limits.postingBudget),

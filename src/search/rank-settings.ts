@@ -16,6 +16,8 @@ export interface RankSettings {
   okCoverage: number;
   /** `coverage: none` when none covers this share; `weak` (results shown, flagged) between the two. */
   weakCoverage: number;
+  /** `ok` also needs the skill to match this much of the query's weight, in rare words (gate.ts). */
+  okEvidence: number;
   /** In the gate, a word no skill uses weighs this times the mean weight of the query's other words. */
   unknownWeight: number;
   /** A word no skill uses is matched to an indexed term a typo away, its weight × this per edit (0: never). */
@@ -52,6 +54,7 @@ export const DEFAULT_RANK: RankSettings = {
   notFor: { demote: 0.5, redirect: 0.3 },
   okCoverage: 0.79,
   weakCoverage: 0.21,
+  okEvidence: 0,
   unknownWeight: 1,
   typoWeight: 0.7,
   gateDepth: 10,

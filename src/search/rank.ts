@@ -81,6 +81,7 @@ export function rank(
   const gateSettings: GateSettings = {
     okCoverage: settings.okCoverage,
     weakCoverage: settings.weakCoverage,
+    okEvidence: settings.okEvidence,
     unknownWeight: settings.unknownWeight,
     depth: settings.gateDepth,
     bodyCoverage: settings.bodyCoverage,
