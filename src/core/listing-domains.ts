@@ -4,7 +4,13 @@
 
 import { DEFAULT_SEARCH_TOOL } from '../render/listing.js';
 import type { Skill } from '../skill/types.js';
-import { domainOf, domainSlug, GENERAL_DOMAIN, relativeSkillPath } from '../tier/domains.js';
+import {
+  domainOf,
+  domainSlug,
+  GENERAL_DOMAIN,
+  relativeSkillPath,
+  type TierSkill,
+} from '../tier/domains.js';
 
 /** Where a skill's domain comes from, as `skillset build --domains-from` says. */
 export type ListingDomainsFrom = 'path' | 'field';
@@ -16,7 +22,7 @@ export type ListingDomainsFrom = 'path' | 'field';
  * A skill with no such folder is in `general`.
  */
 export function listingDomains(
-  skills: readonly Skill[],
+  skills: readonly TierSkill[],
   from: ListingDomainsFrom = 'path',
 ): Map<string, string> {
   const out = new Map<string, string>();
@@ -57,7 +63,7 @@ const ENTRY = /^Entry point for the .+ library: [\d,]+ skills? across [\d,]+ dom
 const ROUTER = /^Router for the (?:one|[\d,]+) `[^`]+` skills?\. /u;
 
 /** The tiers `skillset build` wrote into the roots, found by their routers' generated descriptions. */
-export function findTiers(skills: readonly Skill[]): FoundTier[] {
+export function findTiers(skills: readonly Pick<Skill, 'id' | 'description'>[]): FoundTier[] {
   const tiers: FoundTier[] = [];
   for (const s of skills) {
     if (!ENTRY.test(s.description)) continue;

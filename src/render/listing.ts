@@ -20,7 +20,6 @@ import { clip, entryText, oneLine } from './listing-text.js';
 
 export type { ListingFormat } from './listing-format.js';
 export type {
-  ChosenBy,
   ListingLevel,
   ListingMode,
   PartialChoice,
