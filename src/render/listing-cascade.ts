@@ -23,12 +23,13 @@ import { clip } from './listing-text.js';
 export const MIN_SHARE = 20;
 
 /**
- * Place `items` (in output order; `ranked` is the same items, first to keep first) within `budget`
- * characters of `spec`. `closingLine(n)` says that n more skills exist and how to reach them.
+ * Place `items` (in output order; `rank()` gives the same items, first to keep first, and is called
+ * only once something must give way) within `budget` characters of `spec`. `closingLine(n)` says
+ * that n more skills exist and how to reach them.
  */
 export function placeItems(
   items: readonly Item[],
-  ranked: readonly Item[],
+  rank: () => readonly Item[],
   spec: FormatSpec,
   budget: number,
   mode: ListingMode,
@@ -78,6 +79,7 @@ export function placeItems(
   if (total() <= budget) return done('full');
 
   // Level 2: the unpinned entries with something to say give way; the others stay as they are.
+  const ranked = rank();
   const cut = ranked.filter((i) => !i.pinned && describable(i));
   if (cut.length > 0) {
     for (const i of cut) setName(i);

@@ -42,6 +42,18 @@ describe('representativeOrder', () => {
     const list = indexed([s('zz-top', 'd'), s('flow', 'd', ''), s('a-b', 'd', 'flow zz-top')]);
     assert.deepEqual(inOrder(list, representativeOrder(list)), ['zz-top', 'a-b', 'flow']);
   });
+
+  it('counts mentions of names outside ASCII too, and of a plugin’s skill by its bare name', () => {
+    const list = indexed([
+      s('b-b', 'd', 'Voir café-crème et tools:lint-fix.'),
+      s('café-crème', 'd'),
+      s('tools:lint-fix', 'd'),
+    ]);
+    assert.deepEqual(inOrder(list, representativeOrder(list)).slice(0, 2).sort(), [
+      'café-crème',
+      'tools:lint-fix',
+    ]);
+  });
 });
 
 describe('spreadOrder', () => {

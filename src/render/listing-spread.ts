@@ -17,8 +17,10 @@ export interface Spreadable {
   weight?: number;
 }
 
-/** Words and hyphenated names, lower case: `use admin/duplicate-management` → use, admin, duplicate-management. */
-const TOKEN = /[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)*/gu;
+/** Names of two parts or more, as other skills mention them: `use admin/duplicate-management` → duplicate-management. */
+const MENTION = /[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)+/gu;
+/** The same for names in ASCII, several times faster over a thousand descriptions. */
+const ASCII_MENTION = /[a-z0-9]+(?:[-_][a-z0-9]+)+/g;
 
 /** The name other skills mention: after the last `:` or `/`, lower case. */
 const bareName = (key: string): string => (key.split(/[:/]/u).pop() ?? key).toLowerCase();
@@ -32,6 +34,11 @@ const nameParts = (key: string): string[] => [
   ),
 ];
 
+const isAscii = (s: string): boolean => {
+  for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) > 0x7f) return false;
+  return true;
+};
+
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -42,9 +49,10 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
  */
 export function representativeOrder(items: readonly Spreadable[]): Map<number, number> {
   const mentions = new Map<string, number>();
+  const ascii = items.every((i) => isAscii(bareName(i.key)));
   for (const i of items) {
     const own = bareName(i.key);
-    for (const t of new Set(i.text.toLowerCase().match(TOKEN) ?? []))
+    for (const t of new Set(i.text.toLowerCase().match(ascii ? ASCII_MENTION : MENTION) ?? []))
       if (t !== own) mentions.set(t, (mentions.get(t) ?? 0) + 1);
   }
   const partCounts = new Map<string, Map<string, number>>();

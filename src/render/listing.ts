@@ -186,25 +186,28 @@ export function renderListing(
     items.push(item);
   }
 
-  // The spread leans toward the domains of what chose the head: the turn's, else the most used.
+  // The rank, worked out only once something must give way. The spread leans toward the domains of
+  // what chose the head: the turn's, else the most used.
   const weight = (i: Item): number =>
     i.chosen === 'relevance'
       ? i.relevance
       : i.chosen === 'usage' && mode === 'usage'
         ? (options.usage?.get(i.key) ?? 0)
         : 0;
-  const spread = spreadOrder(
-    items.map((i) => ({
-      index: i.index,
-      key: i.key,
-      domain: i.domain,
-      text: i.text,
-      weight: weight(i),
-    })),
-    (i) => (items[i.index] as Item).chosen !== 'spread',
-  );
-  const ranked = rankItems(items, options.relevance, options.usage, spread);
-  const placed = placeItems(items, ranked, spec, budget, mode, (n, brief) =>
+  const rank = (): Item[] => {
+    const spread = spreadOrder(
+      items.map((i) => ({
+        index: i.index,
+        key: i.key,
+        domain: i.domain,
+        text: i.text,
+        weight: weight(i),
+      })),
+      (i) => (items[i.index] as Item).chosen !== 'spread',
+    );
+    return rankItems(items, options.relevance, options.usage, spread);
+  };
+  const placed = placeItems(items, rank, spec, budget, mode, (n, brief) =>
     closingLine(n, hint, brief),
   );
   const text = placed.empty
