@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -22,6 +22,29 @@ function run(args: string[]): { status: number | null; stdout: string; stderr: s
     maxBuffer: 64 * 1024 * 1024,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The library's domain folders. */
+const domainsIn = (root: string): string[] =>
+  readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+
+/** The names printed under each domain, in each form. */
+function groupsOf(format: string, text: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (format === 'json') {
+    for (const b of JSON.parse(text) as Array<{ domain?: string; names?: string[] }>)
+      if (b.domain && b.names) out[b.domain] = b.names;
+    return out;
+  }
+  const group =
+    format === 'xml'
+      ? /<domain name="([^"]+)" skills="\d+">\n([^\n]*)\n<\/domain>/g
+      : /^([a-z-]+) \(\d+ skills?\): (.*)$/gm;
+  for (const m of text.matchAll(group)) out[m[1] as string] = (m[2] as string).split(', ');
+  return out;
 }
 
 const json = (args: string[]) => {
@@ -49,6 +72,88 @@ describe('skillset listing', () => {
       assert.equal(listed.length + v.omitted, v.entries.length);
       for (const e of listed) assert.ok(text.includes(e.name), e.name);
     });
+
+  it('names every domain of the 978-skill library at the default budget, spends nothing on paths, and ends with the closing line', () => {
+    const domains = domainsIn(salesforce);
+    assert.equal(domains.length, 11);
+    for (const format of ['xml', 'markdown', 'json']) {
+      const v = json(['listing', salesforce, '--format', format]);
+      assert.ok(v.chars <= 8000 && v.text.length === v.chars, `${format}: ${v.chars}`);
+      assert.equal(v.paths, false);
+      assert.ok(!v.text.includes(corporaDir) && !v.text.includes('SKILL.md'), format);
+      assert.deepEqual(
+        { by: v.choice.by, domains: v.choice.domains, named: v.choice.named },
+        { by: 'domains', domains: 11, named: 11 },
+      );
+      // Each domain once, with its names under it, and those names are listed skills of that domain.
+      const listed = new Set(
+        v.entries
+          .filter((e: { shown: string }) => e.shown !== 'omitted')
+          .map((e: { name: string }) => e.name),
+      );
+      assert.ok(listed.size > 250, `${format}: ${listed.size} listed`);
+      const groups = groupsOf(format, v.text);
+      assert.deepEqual(Object.keys(groups).sort(), domains);
+      const printed = Object.values(groups).flat();
+      assert.deepEqual([...printed].sort(), [...listed].sort());
+      for (const [domain, names] of Object.entries(groups))
+        for (const name of names)
+          assert.ok(
+            existsSync(path.join(salesforce, domain, name, 'SKILL.md')),
+            `${domain}/${name}`,
+          );
+      // Not the alphabetical head of the library.
+      const alphabetical = v.entries
+        .map((e: { name: string }) => e.name)
+        .sort()
+        .slice(0, listed.size);
+      assert.notDeepEqual([...listed].sort(), alphabetical);
+      const closing = `… and ${v.omitted} more skills, not listed: find them with the search_skills tool (skillset search).`;
+      assert.equal(v.closing, closing);
+      if (format === 'json') assert.equal(JSON.parse(v.text).at(-1).note, closing);
+      else assert.ok(v.text.endsWith(`\n${closing}`), v.text.slice(-200));
+    }
+  });
+
+  it('takes the domains from the front matter with --domains-from field', () => {
+    // Every skill's category is its folder in this library: the same 11 domains.
+    const v = json(['listing', salesforce, '--domains-from', 'field', '--format', 'json']);
+    assert.deepEqual([v.domainsFrom, v.choice.domains, v.choice.named], ['field', 11, 11]);
+    assert.deepEqual(Object.keys(groupsOf('json', v.text)).sort(), domainsIn(salesforce));
+  });
+
+  it('keeps the skills relevant to the turn first, and still names every domain', () => {
+    const v = json(['listing', salesforce, '--intent', 'create a validation rule']);
+    assert.equal(v.choice.by, 'relevance');
+    assert.equal(v.choice.named, 11);
+    assert.ok(v.choice.listed.relevance > 10);
+    const shown = new Map(v.entries.map((e: { name: string; shown: string }) => [e.name, e.shown]));
+    assert.equal(shown.get('validation-rules'), 'full');
+    assert.match(v.text, /<name>\nvalidation-rules\n<\/name>\n<description>/);
+    assert.ok(v.chars <= 8000);
+  });
+
+  it('lists a built tier’s routers first and points the closing line to them', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'skillset-listing-tier-'));
+    const built = run(['build', salesforce, '--out', out, '--name', 'sf']);
+    assert.equal(built.status, 0, built.stderr);
+    const v = json(['listing', salesforce, out, '--format', 'markdown']);
+    const lines = v.text.split('\n');
+    assert.deepEqual(lines.slice(0, 12).sort(), [
+      '- sf',
+      ...domainsIn(salesforce).map((d) => `- sf-${d}`),
+    ]);
+    assert.deepEqual(
+      v.tiers.map((t: { entry: string; routers: string[] }) => [t.entry, t.routers.length]),
+      [['sf', 11]],
+    );
+    assert.equal(v.choice.listed.pinned, 12);
+    assert.equal(
+      lines.at(-1),
+      `… and ${v.omitted} more skills, not listed: open the router of their domain (sf-<domain>; sf lists the domains), or find them with the search_skills tool (skillset search).`,
+    );
+    assert.ok(v.chars <= 8000);
+  });
 
   it('lists every name at a budget large enough for the names', () => {
     const v = json(['listing', salesforce, '--format', 'markdown', '--budget', '60000']);
@@ -174,9 +279,28 @@ describe('skillset doctor', () => {
     );
     assert.match(r.stdout, /in full it would take [\d,]+: degraded to partial/);
     assert.match(r.stdout, /not listed \(the closing line points to search\)/);
+    assert.match(r.stdout, /paths left out: not every entry fits whole with its path/);
+    assert.match(
+      r.stdout,
+      /the names kept were chosen by a spread across the library’s domains .*never alphabetically: \d+ spread across domains/,
+    );
+    assert.match(
+      r.stdout,
+      /domains \(by folder\): 11 of 11 named, each once with its names under it/,
+    );
+    assert.match(r.stdout, /closing line: … and \d+ more skills, not listed: find them with/);
     assert.match(r.stdout, /largest entries:/);
     assert.match(r.stdout, /^shell: on for trusted skills; project skills not trusted/m);
     const v = json(['doctor', salesforce]);
+    assert.deepEqual(
+      [v.listing.paths, v.listing.choice.by, v.listing.choice.named, v.listing.domainsFrom],
+      [false, 'domains', 11, 'path'],
+    );
+    const turn = run(['doctor', salesforce, '--intent', 'create a validation rule']);
+    assert.match(
+      turn.stdout,
+      /chosen by relevance to the turn .*: \d+ relevant to the turn \(\d+ described\), \d+ spread across domains/,
+    );
     assert.equal(v.listing.largest.length, 10);
     assert.ok(v.listing.largest[0].chars >= v.listing.largest[9].chars);
     assert.ok(v.listing.fullChars > v.listing.budget);

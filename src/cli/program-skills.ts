@@ -59,6 +59,12 @@ function withListingOptions(cmd: Command): Command {
     .option(
       '--search-tool <name>',
       'the tool your harness offers to find skills, named by the closing line (default search_skills)',
+    )
+    .addOption(
+      new Option(
+        '--domains-from <how>',
+        'a skill’s domain, which the names kept are spread over when not all fit: its folder, or its front matter domain (default path)',
+      ).choices(['path', 'field']),
     );
 }
 
@@ -76,7 +82,7 @@ export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Comman
   )
     .addHelpText(
       'after',
-      '\nPrints the listing text. JSON: { "text", "chars", "budget", "budgetSource", "format", "level", "mode", "entries": [ { "name", "shown", "chars" } ], "hidden": [ { "name", "reason", "message" } ], "omitted" }.\nExit codes: 0 listed, 2 usage error.',
+      '\nPrints the listing text. JSON: { "text", "chars", "budget", "budgetSource", "format", "level", "mode", "entries": [ { "name", "shown", "chars" } ], "hidden": [ { "name", "reason", "message" } ], "omitted", "closing", "paths", "choice", "domainsFrom", "tiers" }.\nExit codes: 0 listed, 2 usage error.',
     )
     .action(async (paths: string[], opts) => {
       const { runListing } = await import('./commands/skills.js');

@@ -16,9 +16,17 @@ import {
   type ListingFormat,
   type ListingResult,
   listingBudget,
+  type PartialChoice,
   renderListing,
 } from '../render/listing.js';
 import type { Skill } from '../skill/types.js';
+import {
+  type FoundTier,
+  findTiers,
+  type ListingDomainsFrom,
+  listingDomains,
+  reachHint,
+} from './listing-domains.js';
 import type { Settings } from './settings.js';
 import { composedTrust, trustParts } from './trust.js';
 
@@ -36,20 +44,33 @@ export interface ListingRequest {
   searchHint?: string;
   /** The search tool the closing line names (default `search_skills`). */
   searchTool?: string;
+  /** Where each skill's domain comes from (default `path`: its folder; see listingDomains). */
+  domainsFrom?: ListingDomainsFrom;
 }
 
 /** Where the budget came from. */
 export type BudgetSource = 'chars' | 'context' | 'default';
 
-/** A listing with its budget's source. */
+/** A listing with its budget's source, and the shape of the library it spread the names over. */
 export interface ListingView extends ListingResult {
   format: ListingFormat;
   budgetSource: BudgetSource;
+  domainsFrom: ListingDomainsFrom;
+  /** The tiers built into the roots (`skillset build`): their routers are listed first. */
+  tiers: FoundTier[];
 }
 
-/** The listing's entries for `skills`: id as the name, pins and overrides from the settings. */
-export function listingEntries(skills: readonly Skill[], settings: Settings): ListingEntry[] {
+/**
+ * The listing's entries for `skills`: id as the name, pins and overrides from the settings, each
+ * skill's domain, and a tier's routers pinned (they are built to be listed at session start).
+ */
+export function listingEntries(
+  skills: readonly Skill[],
+  settings: Settings,
+  shape: { domains?: ReadonlyMap<string, string>; tiers?: readonly FoundTier[] } = {},
+): ListingEntry[] {
   const pinned = new Set(settings.listing.pinned);
+  for (const t of shape.tiers ?? []) for (const id of [t.entry, ...t.routers]) pinned.add(id);
   const { deny } = settings.permissions;
   return skills.map((s) => {
     const f = s.frontmatter;
@@ -59,6 +80,8 @@ export function listingEntries(skills: readonly Skill[], settings: Settings): Li
       location: s.path,
       visibility: listingVisibility(s, settings.permissions.overrides),
     };
+    const domain = shape.domains?.get(s.id);
+    if (domain !== undefined) e.domain = domain;
     if (f.whenToUse) e.whenToUse = f.whenToUse;
     if (pinned.has(s.id) || pinned.has(s.name)) e.pinned = true;
     if (f.disableModelInvocation) e.disableModelInvocation = true;
@@ -122,13 +145,18 @@ export function buildListing(
     ...((r.fraction ?? l.fraction) !== undefined ? { fraction: r.fraction ?? l.fraction } : {}),
   });
   const format = r.format ?? l.format;
-  const result = renderListing(listingEntries(skills, settings), {
+  const domainsFrom = r.domainsFrom ?? 'path';
+  const tiers = findTiers(skills);
+  const entries = listingEntries(skills, settings, {
+    domains: listingDomains(skills, domainsFrom),
+    tiers,
+  });
+  const result = renderListing(entries, {
     format,
     budget,
     ...(l.entryCap !== undefined ? { entryCap: l.entryCap } : {}),
     ...(r.activated ? { activated: r.activated } : {}),
-    ...(r.searchHint ? { searchHint: r.searchHint } : {}),
-    ...(r.searchTool ? { searchTool: r.searchTool } : {}),
+    searchHint: r.searchHint || reachHint(tiers, r.searchTool || undefined),
     ...(rank.relevance && rank.relevance.size > 0 ? { relevance: rank.relevance } : {}),
     ...(rank.usage && rank.usage.size > 0 ? { usage: rank.usage } : {}),
   });
@@ -137,6 +165,8 @@ export function buildListing(
     format,
     budgetSource:
       chars !== undefined ? 'chars' : contextTokens !== undefined ? 'context' : 'default',
+    domainsFrom,
+    tiers,
   };
 }
 
@@ -158,6 +188,15 @@ export interface DoctorReport {
     cut: Array<{ name: string; shown: string }>;
     omitted: number;
     hidden: ListingResult['hidden'];
+    /** The entries carry their path (only while every entry fits whole with it, in XML and JSON). */
+    paths: boolean;
+    /** At the partial level: what chose the names kept, and how many domains they reach. */
+    choice?: PartialChoice;
+    domainsFrom: ListingDomainsFrom;
+    /** The tiers built into the roots: their routers are pinned, and the closing line points to them. */
+    tiers: FoundTier[];
+    /** The closing line, when skills are left out. */
+    closing?: string;
   };
   shell: {
     policy: 'on' | 'off';
@@ -273,6 +312,11 @@ export function doctorReport(
       cut: cut.map((e) => ({ name: e.name, shown: e.shown })),
       omitted: listing.omitted,
       hidden: listing.hidden,
+      paths: listing.paths,
+      ...(listing.choice ? { choice: listing.choice } : {}),
+      domainsFrom: listing.domainsFrom,
+      tiers: listing.tiers,
+      ...(listing.closing !== undefined ? { closing: listing.closing } : {}),
     },
     shell: {
       policy: shell,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hiddenReason, rankItems } from './listing-rank.js';
+import { chosenFirst, hiddenReason, rankItems } from './listing-rank.js';
 
 const item = (key: string, index: number, pinned = false) => ({ key, index, pinned });
 
@@ -29,6 +29,29 @@ describe('rankItems', () => {
     assert.deepEqual(
       ranked.map((i) => i.index),
       [4, 0, 1, 2, 3, 5],
+    );
+  });
+});
+
+describe('rankItems with an order', () => {
+  it('ranks the unscored, unused and unpinned by the order given (the spread), not by name', () => {
+    const items = [item('a', 0), item('b', 1), item('c', 2), item('u', 3)];
+    const order = new Map([
+      [0, 2],
+      [1, 0],
+      [2, 1],
+      [3, 9],
+    ]);
+    const ranked = rankItems(items, undefined, new Map([['u', 1]]), order);
+    assert.deepEqual(
+      ranked.map((i) => i.key),
+      ['u', 'b', 'c', 'a'],
+    );
+    assert.equal(chosenFirst(item('u', 3), undefined, new Map([['u', 1]])), true);
+    assert.equal(chosenFirst(item('a', 0), new Map([['a', 0]])), true);
+    assert.equal(
+      chosenFirst(item('a', 0), new Map([['a', Number.NaN]]), new Map([['a', 0]])),
+      false,
     );
   });
 });

@@ -1,5 +1,6 @@
 // Who the listing leaves out (hidden entries, with the reason) and who keeps the most when it must
-// cut: pinned first, then by relevance score, then by local usage, then by name.
+// cut: pinned first, then by relevance score, then by local usage, then by a spread across domains
+// (listing-spread.ts), never by name alone.
 
 /** Why an entry is not in the listing at all. */
 export type HiddenReason = 'override' | 'denied' | 'disable-model-invocation' | 'inactive-paths';
@@ -56,25 +57,42 @@ const score = (
   return v === undefined || Number.isNaN(v) ? absent : v;
 };
 
+/** Is `item` chosen before any spread: pinned, scored for relevance, or used? */
+export function chosenFirst(
+  item: Rankable,
+  relevance?: ReadonlyMap<string, number>,
+  usage?: ReadonlyMap<string, number>,
+): boolean {
+  return (
+    item.pinned ||
+    score(relevance, item.key, Number.NEGATIVE_INFINITY) > Number.NEGATIVE_INFINITY ||
+    score(usage, item.key, 0) > 0
+  );
+}
+
 /**
  * `items` from the one that keeps the most to the one that loses first: pinned, then highest
- * relevance (scored before unscored), then most used, then by name (code units), then position.
+ * relevance (scored before unscored), then most used, then by `order` (each item's position by
+ * index: the spread), then by name (code units), then position.
  */
 export function rankItems<T extends Rankable>(
   items: readonly T[],
   relevance?: ReadonlyMap<string, number>,
   usage?: ReadonlyMap<string, number>,
+  order?: ReadonlyMap<number, number>,
 ): T[] {
   const keyed = items.map((item) => ({
     item,
     rel: score(relevance, item.key, Number.NEGATIVE_INFINITY),
     use: score(usage, item.key, 0),
+    at: order?.get(item.index) ?? 0,
   }));
   keyed.sort(
     (a, b) =>
       Number(b.item.pinned) - Number(a.item.pinned) ||
       compare(b.rel, a.rel) ||
       compare(b.use, a.use) ||
+      a.at - b.at ||
       (a.item.key < b.item.key ? -1 : a.item.key > b.item.key ? 1 : 0) ||
       a.item.index - b.item.index,
   );

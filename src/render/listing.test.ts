@@ -242,20 +242,30 @@ describe('renderListing: partial (even the names do not fit)', () => {
     searchHint: 'ask',
   };
 
-  it('keeps pinned, relevant, most used, then names by name, and ends with one closing line', () => {
-    // The names alone take 92; 91 holds five names (53) + newline + the closing line (37).
+  it('keeps pinned, relevant, most used, then the most representative, and ends with one closing line', () => {
+    // The names alone take 92. In 91: the pinned entry first, then rank order (relevant-one,
+    // used-one), then the spread: in one domain, the shortest names first (beta, zeta), never by
+    // name alone; a newline and the closing line (37) end it.
     const r = renderListing(ten, { ...options, budget: 91 });
     assert.equal(
       r.text,
-      '- used-one\n- alpha\n- pinned-one\n- relevant-one\n- beta\n… and 5 more skills, not listed: ask.',
+      '- pinned-one\n- relevant-one\n- used-one\n- beta\n- zeta\n… and 5 more skills, not listed: ask.',
     );
-    assert.equal(r.chars, 91);
+    assert.equal(r.chars, 90);
     assert.equal(r.level, 'partial');
     assert.equal(r.omitted, 5);
     assert.deepEqual(
       r.entries.filter((en) => en.shown === 'omitted').map((en) => en.name),
-      ['zeta', 'gamma', 'kappa', 'omega', 'theta'],
+      ['alpha', 'gamma', 'kappa', 'omega', 'theta'],
     );
+    assert.deepEqual(r.choice, {
+      by: 'relevance',
+      listed: { pinned: 1, relevance: 1, usage: 1, spread: 2 },
+      described: 0,
+      domains: 0,
+      reached: 0,
+      named: 0,
+    });
   });
 
   it('still describes the skills scored as relevant (50 and up), within half the budget, before the names', () => {
@@ -327,6 +337,91 @@ describe('renderListing: partial (even the names do not fit)', () => {
   });
 });
 
+describe('renderListing: partial, spread across domains', () => {
+  // Three domains: apex (4 skills), flow (6), data (8); names alone take 199 characters.
+  const lib = ['apex', 'flow', 'data'].flatMap((d, j) =>
+    Array.from({ length: 4 + 2 * j }, (_, k) =>
+      e(`${d}-${k + 1}`, `Does ${d} ${k + 1}.`, { domain: d }),
+    ),
+  );
+
+  it('names every domain once, the largest first, with its names under it, and never a path', () => {
+    const r = renderListing(lib, { budget: 120, searchHint: 'ask' });
+    assert.equal(
+      r.text,
+      'data (8 skills): data-1, data-2\nflow (6 skills): flow-1\napex (4 skills): apex-1\n… and 14 more skills, not listed: ask.',
+    );
+    assert.equal(r.chars, 118);
+    assert.deepEqual(r.choice, {
+      by: 'domains',
+      listed: { pinned: 0, relevance: 0, usage: 0, spread: 4 },
+      described: 0,
+      domains: 3,
+      reached: 3,
+      named: 3,
+    });
+    assert.equal(r.entries.find((en) => en.name === 'data-1')?.chars, 'data-1'.length);
+  });
+
+  it('lists the turn’s skills first, describes the relevant, and leans toward the turn’s domain', () => {
+    const r = renderListing(lib, {
+      budget: 140,
+      searchHint: 'ask',
+      relevance: new Map([
+        ['flow-3', 60],
+        ['flow-5', 20],
+      ]),
+    });
+    assert.equal(
+      r.text,
+      '- flow-3: Does flow 3.\nflow (6 skills): flow-5, flow-1\ndata (8 skills): data-1\n… and 14 more skills, not listed: ask.',
+    );
+    assert.equal(r.choice?.by, 'relevance');
+    assert.deepEqual(r.choice?.listed, { pinned: 0, relevance: 2, usage: 0, spread: 2 });
+  });
+
+  it('lists the most used first, then the spread, when there is no turn', () => {
+    const r = renderListing(lib, {
+      budget: 120,
+      searchHint: 'ask',
+      usage: new Map([['apex-4', 3]]),
+    });
+    assert.equal(
+      r.text,
+      'apex (4 skills): apex-4, apex-1\ndata (8 skills): data-1\nflow (6 skills): flow-1\n… and 14 more skills, not listed: ask.',
+    );
+    assert.equal(r.choice?.by, 'usage');
+  });
+
+  it('puts pinned entries first, on their own, and groups in XML and JSON too', () => {
+    const pinned = [
+      ...lib,
+      e('guide', 'How to use this library.', { domain: 'data', pinned: true }),
+    ];
+    const xml = renderListing(pinned, { format: 'xml', budget: 300, searchHint: 'ask' });
+    assert.equal(
+      xml.text,
+      [
+        '<available_skills>',
+        '<skill>\n<name>\nguide\n</name>\n</skill>',
+        '<domain name="data" skills="9">\ndata-1, data-2, data-3\n</domain>',
+        '<domain name="flow" skills="6">\nflow-1, flow-2\n</domain>',
+        '<domain name="apex" skills="4">\napex-1, apex-2\n</domain>',
+        '</available_skills>',
+        '… and 11 more skills, not listed: ask.',
+      ].join('\n'),
+    );
+    assert.ok(xml.chars <= 300);
+    const json = renderListing(pinned, { format: 'json', budget: 200, searchHint: 'ask' });
+    assert.deepEqual(JSON.parse(json.text), [
+      { name: 'guide' },
+      { domain: 'data', skills: 9, names: ['data-1'] },
+      { domain: 'flow', skills: 6, names: ['flow-1'] },
+      { omitted: 16, note: '… and 16 more skills, not listed: ask.' },
+    ]);
+  });
+});
+
 describe('renderListing: XML and JSON', () => {
   it('renders an empty list as the bare block, like the reference', () => {
     assert.equal(
@@ -351,33 +446,40 @@ describe('renderListing: XML and JSON', () => {
     );
   });
 
-  it('budgets the whole XML block, escapes counted', () => {
-    // Entries cost 101 + escaped description; frame 38. a: 151, b (20 × `&amp;`): 201; 390 in all.
+  it('budgets the whole XML block, escapes counted; the paths go first', () => {
+    // With paths an entry costs 101 + its escaped description; frame 38. a: 151, b (20 × `&amp;`):
+    // 201; 390 in all. Without paths, 64 + description: 114 and 164, 316 in all.
     const entries = [e('a', 'x'.repeat(50)), e('b', '&'.repeat(20))];
-    assert.equal(renderListing(entries, { format: 'xml', budget: 390 }).level, 'full');
-    const r = renderListing(entries, { format: 'xml', budget: 389 });
-    // share = 389 − 38 − 2 × 101 = 149 → 74 each: a keeps 50; b keeps 14 `&` (70) and `…`.
+    const whole = renderListing(entries, { format: 'xml', budget: 390 });
+    assert.deepEqual([whole.level, whole.paths], ['full', true]);
+    const bare = renderListing(entries, { format: 'xml', budget: 389 });
+    assert.deepEqual([bare.level, bare.paths, bare.chars], ['full', false, 316]);
+    assert.doesNotMatch(bare.text, /<location>/);
+    const r = renderListing(entries, { format: 'xml', budget: 315 });
+    // share = 315 − 38 − 2 × 64 = 149 → 74 each: a keeps 50; b keeps 14 `&` (70) and `…`.
     assert.equal(r.level, 'truncated');
-    assert.equal(r.chars, 361);
+    assert.equal(r.chars, 287);
     assert.match(r.text, new RegExp(`<description>\\n${'&amp;'.repeat(14)}…\\n</description>`));
   });
 
-  it('puts the XML closing line after the block', () => {
-    // A name alone leaves out the empty <description>: 72 characters, not 101. The names take
-    // 38 + 3 × 72 = 254; one name and the closing line (1 + 90, "2 more skills") take 199, two would take 272.
+  it('puts the XML closing line after the block, names without paths', () => {
+    // A name alone is 34 characters without <description> and <location>. The names take
+    // 38 + 3 × 34 = 140; one name and the closing line (1 + 37) take 110, two would take 143.
     const r = renderListing([e('a', 'A.'), e('b', 'B.'), e('c', 'C.')], {
       format: 'xml',
-      budget: 240,
+      budget: 120,
+      searchHint: 'ask',
     });
     assert.equal(r.level, 'partial');
     assert.equal(
       r.text,
-      '<available_skills>\n<skill>\n<name>\na\n</name>\n<location>\n/s/a/SKILL.md\n</location>\n</skill>\n</available_skills>\n… and 2 more skills, not listed: find them with the search_skills tool (skillset search).',
+      '<available_skills>\n<skill>\n<name>\na\n</name>\n</skill>\n</available_skills>\n… and 2 more skills, not listed: ask.',
     );
-    assert.equal(r.chars, 199);
+    assert.equal(r.chars, 110);
+    assert.equal(r.paths, false);
   });
 
-  it('budgets JSON by its serialized length; a name alone has no description', () => {
+  it('budgets JSON by its serialized length; paths go first, and a name alone has no description', () => {
     const entries = [e('a', x30), e('b', y30)];
     const full = renderListing(entries, { format: 'json' });
     assert.deepEqual(JSON.parse(full.text), [
@@ -386,23 +488,23 @@ describe('renderListing: XML and JSON', () => {
     ]);
     // `[` + 86 + `,` + 86 + `]`: {"name":"a", (12) "description":"x…", (47) "location":"/s/a/SKILL.md"} (27).
     assert.equal(full.chars, 175);
+    const bare = renderListing(entries, { format: 'json', budget: 174 });
+    assert.deepEqual(JSON.parse(bare.text), [
+      { name: 'a', description: x30 },
+      { name: 'b', description: y30 },
+    ]);
+    assert.deepEqual([bare.level, bare.chars], ['full', 121]);
     const names = renderListing(entries, { format: 'json', budget: 100 });
     assert.equal(names.level, 'names');
-    assert.equal(
-      names.text,
-      '[{"name":"a","location":"/s/a/SKILL.md"},{"name":"b","location":"/s/b/SKILL.md"}]',
-    );
-    // Names alone: 2 + 3 × 39 + 2 = 121; one name (39), a comma and the closing object (60) take 102.
-    const partial = renderListing([...entries, e('c', z30)], {
-      format: 'json',
-      budget: 110,
-      searchHint: 'ask',
-    });
+    assert.equal(names.text, '[{"name":"a"},{"name":"b"}]');
+    // Six names alone: 2 + 6 × 12 + 5 = 79; one name (12), a comma and the closing object (60) take 75.
+    const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => e(n, x30));
+    const partial = renderListing(six, { format: 'json', budget: 78, searchHint: 'ask' });
     assert.deepEqual(JSON.parse(partial.text), [
-      { name: 'a', location: '/s/a/SKILL.md' },
-      { omitted: 2, note: '… and 2 more skills, not listed: ask.' },
+      { name: 'a' },
+      { omitted: 5, note: '… and 5 more skills, not listed: ask.' },
     ]);
-    assert.equal(partial.chars, 102);
+    assert.equal(partial.chars, 75);
   });
 });
 
@@ -462,7 +564,12 @@ describe('renderListing: invariants (property)', () => {
         fc.constantFrom<ListingFormat>('markdown', 'xml', 'json'),
         fc.constantFrom('none', 'usage', 'relevance'),
         fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }),
-        (entries, size, format, ranking, entryCap) => {
+        fc.boolean(),
+        (given, size, format, ranking, entryCap, withDomains) => {
+          // With domains, the names cut to fit are grouped under them.
+          const entries = given.map((en, i) =>
+            withDomains ? { ...en, domain: ['apex', 'admin', 'flow'][i % 3] as string } : en,
+          );
           const counts = new Map(entries.map((en, i) => [en.name, i % 4]));
           const options = {
             format,
@@ -488,13 +595,33 @@ describe('renderListing: invariants (property)', () => {
             if (en.shown === 'omitted') assert.equal(en.chars, 0);
             if (visible[i]?.pinned) assert.notEqual(en.shown, 'truncated');
           }
-          if (format === 'markdown' && r.text !== '') {
-            const listed = r.entries.filter((en) => en.shown !== 'omitted').map((en) => en.name);
-            const lines = r.text.split('\n').filter((l) => l.startsWith('- '));
-            assert.deepEqual(
-              lines.map((l) => /^- ([a-z0-9-]+)/.exec(l)?.[1]),
-              listed,
+          const listed = r.entries.filter((en) => en.shown !== 'omitted').map((en) => en.name);
+          if (r.choice)
+            assert.equal(
+              Object.values(r.choice.listed).reduce((n, k) => n + k, 0),
+              listed.length,
             );
+          // Paths only while every entry fits whole with them, and never in markdown.
+          if (r.paths) assert.equal(r.level, 'full');
+          if (r.level !== 'full' || !r.paths) assert.doesNotMatch(r.text, /<location>|"location"/);
+          if (format === 'markdown' && r.text !== '') {
+            // Each listed name once, as an entry (`- name…`) or in its domain's group; in a partial
+            // listing, pinned entries first.
+            const printed: string[] = [];
+            for (const line of r.text.split('\n')) {
+              const entry = /^- ([a-z0-9-]+)/.exec(line);
+              if (entry) printed.push(entry[1] as string);
+              const group = /^(apex|admin|flow) \(\d+ skills?\): (.*)$/.exec(line);
+              if (group) printed.push(...(group[2] as string).split(', '));
+            }
+            assert.deepEqual([...printed].sort(), [...listed].sort());
+            const pinned = new Set(visible.filter((v) => v.pinned).map((v) => v.name));
+            const firstUnpinned = printed.findIndex((n) => !pinned.has(n));
+            if (r.level === 'partial' && firstUnpinned >= 0)
+              assert.ok(
+                printed.slice(firstUnpinned).every((n) => !pinned.has(n)),
+                r.text,
+              );
           }
           if (format === 'json' && r.text !== '') assert.ok(Array.isArray(JSON.parse(r.text)));
           // With no entry listed, the XML form is the closing line alone, without an empty block.

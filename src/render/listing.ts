@@ -1,21 +1,30 @@
 // The catalog listing, what the model always sees (SPEC S8): one entry per visible skill, as markdown
 // lines, an `<available_skills>` block or a JSON array, degraded step by step to fit a budget of
-// characters and never over it; hidden skills and anything left out are reported, never silent.
+// characters and never over it; when not even the names fit, the names kept are chosen by relevance
+// to the turn, else usage, else spread across the library's domains, and one closing line says how
+// to reach the rest. Hidden skills and anything left out are reported, never silent.
 
 import { InternalError } from '../errors.js';
-import {
-  type Item,
-  type ListingLevel,
-  type ListingMode,
-  placeItems,
-  type Shown,
-} from './listing-cascade.js';
+import { placeItems } from './listing-cascade.js';
 import { formatSpec, type ListingFormat } from './listing-format.js';
-import { type HiddenReason, hiddenMessage, hiddenReason, rankItems } from './listing-rank.js';
+import type { Item, ListingLevel, ListingMode, PartialChoice, Shown } from './listing-item.js';
+import {
+  chosenFirst,
+  type HiddenReason,
+  hiddenMessage,
+  hiddenReason,
+  rankItems,
+} from './listing-rank.js';
+import { spreadOrder } from './listing-spread.js';
 import { clip, entryText, oneLine } from './listing-text.js';
 
-export type { ListingLevel, ListingMode, Shown } from './listing-cascade.js';
 export type { ListingFormat } from './listing-format.js';
+export type {
+  ListingLevel,
+  ListingMode,
+  PartialChoice,
+  Shown,
+} from './listing-item.js';
 export type { HiddenReason } from './listing-rank.js';
 
 /** The budget when nothing is known: 1% of a 200,000-token context at 4 characters a token. */
@@ -36,8 +45,10 @@ export interface ListingEntry {
   name: string;
   description: string;
   whenToUse?: string;
-  /** Absolute path of the SKILL.md (shown in the XML and JSON forms). */
+  /** Absolute path of the SKILL.md (shown in the XML and JSON forms while every entry fits whole). */
   location: string;
+  /** Its domain (docs/tiers.md): names cut to fit are spread across domains, each named once. */
+  domain?: string;
   /** Never truncated while anything of it can be shown. */
   pinned?: boolean;
   disableModelInvocation?: boolean;
@@ -84,12 +95,18 @@ export interface ListingResult {
   budget: number;
   level: ListingLevel;
   mode: ListingMode;
-  /** Every visible entry, in output order. */
+  /** Every visible entry, in input order. */
   entries: ListingEntryResult[];
+  /** The entries carry their path: XML and JSON while every entry fits whole with it; never markdown. */
+  paths: boolean;
+  /** At the partial level: what chose the names kept, and how many domains they reach. */
+  choice?: PartialChoice;
   /** Entries not listed at all, in input order. */
   hidden: Array<{ name: string; reason: HiddenReason; message: string }>;
   /** Visible entries left out for want of room (named by the closing line). */
   omitted: number;
+  /** The closing line, when entries are left out and it is printed. */
+  closing?: string;
 }
 
 const usable = (n: number | undefined, min: number): n is number =>
@@ -150,29 +167,54 @@ export function renderListing(
     }
     const raw = entryText(e.description, e.whenToUse);
     const text = clip(raw, cap);
-    items.push({
+    const item: Item = {
       index: items.length,
       key: e.name,
       name: oneLine(e.name),
       location: e.location,
+      domain: oneLine(e.domain ?? ''),
       pinned: e.pinned === true,
       nameOnly: e.visibility === 'name-only',
       text,
       capped: text !== raw,
       relevance: options.relevance?.get(e.name) ?? 0,
-    });
+      chosen: 'spread',
+    };
+    if (item.pinned) item.chosen = 'pinned';
+    else if (chosenFirst(item, options.relevance)) item.chosen = 'relevance';
+    else if (chosenFirst(item, undefined, options.usage)) item.chosen = 'usage';
+    items.push(item);
   }
 
-  const ranked = rankItems(items, options.relevance, options.usage);
-  const placed = placeItems(items, ranked, spec, budget, mode, (n, brief) =>
+  // The rank, worked out only once something must give way. The spread leans toward the domains of
+  // what chose the head: the turn's, else the most used.
+  const weight = (i: Item): number =>
+    i.chosen === 'relevance'
+      ? i.relevance
+      : i.chosen === 'usage' && mode === 'usage'
+        ? (options.usage?.get(i.key) ?? 0)
+        : 0;
+  const rank = (): Item[] => {
+    const spread = spreadOrder(
+      items.map((i) => ({
+        index: i.index,
+        key: i.key,
+        domain: i.domain,
+        text: i.text,
+        weight: weight(i),
+      })),
+      (i) => (items[i.index] as Item).chosen !== 'spread',
+    );
+    return rankItems(items, options.relevance, options.usage, spread);
+  };
+  const placed = placeItems(items, rank, spec, budget, mode, (n, brief) =>
     closingLine(n, hint, brief),
   );
-  const shownViews = placed.views.filter((v) => v !== null);
   const text = placed.empty
     ? ''
-    : shownViews.length === 0 && placed.closing
+    : placed.blocks.length === 0 && placed.closing
       ? spec.alone(placed.closing.line, placed.closing.omitted)
-      : spec.render(shownViews, placed.closing);
+      : spec.render(placed.blocks, placed.closing);
   if (text.length > budget) {
     throw new InternalError(`listing of ${text.length} characters over its budget of ${budget}`);
   }
@@ -182,12 +224,15 @@ export function renderListing(
     budget,
     level: placed.level,
     mode,
-    entries: items.map((i) => {
-      const view = placed.views[i.index];
-      const shown = placed.shown[i.index] ?? 'omitted';
-      return { name: i.key, shown, chars: view ? spec.cost(view) : 0 };
-    }),
+    entries: items.map((i) => ({
+      name: i.key,
+      shown: placed.shown[i.index] ?? 'omitted',
+      chars: placed.chars[i.index] ?? 0,
+    })),
+    paths: placed.paths && (options.format ?? 'markdown') !== 'markdown',
+    ...(placed.choice ? { choice: placed.choice } : {}),
     hidden,
     omitted: placed.closing?.omitted ?? 0,
+    ...(placed.closing && !placed.empty ? { closing: placed.closing.line } : {}),
   };
 }

@@ -17,6 +17,7 @@ export interface ListingCliOptions extends IndexCliOptions {
   file: string[];
   activate: string[];
   searchTool?: string;
+  domainsFrom?: 'path' | 'field';
 }
 
 function listingOptions(o: ListingCliOptions): ListingOptions {
@@ -31,6 +32,7 @@ function listingOptions(o: ListingCliOptions): ListingOptions {
     ...(o.format ? { format: o.format } : {}),
     ...(o.activate.length > 0 ? { activated: new Set(o.activate) } : {}),
     ...(o.searchTool ? { searchTool: o.searchTool } : {}),
+    ...(o.domainsFrom ? { domainsFrom: o.domainsFrom } : {}),
     ...(Object.keys(context).length > 0 ? { context } : {}),
   };
 }
@@ -101,13 +103,53 @@ const TRUST_SOURCES: Record<string, string> = {
   'trusted-folder': 'by invoke.trustedProjects in the user config',
 };
 
+/** How the doctor explains the paths, the names kept when not all fit, and the closing line. */
+function listingChoiceLines(l: DoctorReport['listing']): string[] {
+  const out: string[] = [];
+  if (!l.paths && l.format !== 'markdown' && l.shown > 0)
+    out.push(
+      '  paths left out: not every entry fits whole with its path, and the model loads by name',
+    );
+  for (const t of l.tiers)
+    out.push(
+      `  tier ${t.entry}: its entry router and ${t.routers.length} domain router(s) are pinned, listed first`,
+    );
+  const c = l.choice;
+  if (!c) return out;
+  const by = {
+    relevance: 'by relevance to the turn (--intent, --file)',
+    usage: 'by local usage (the most loaded and invoked)',
+    domains: 'by a spread across the library’s domains (no turn, no usage counts)',
+  }[c.by];
+  const parts = [
+    c.listed.pinned > 0 ? `${c.listed.pinned} pinned` : '',
+    c.listed.relevance > 0
+      ? `${c.listed.relevance} relevant to the turn${c.described > 0 ? ` (${c.described} described)` : ''}`
+      : '',
+    c.listed.usage > 0 ? `${c.listed.usage} most used` : '',
+    c.listed.spread > 0 ? `${c.listed.spread} spread across domains` : '',
+  ].filter((p) => p !== '');
+  out.push(
+    l.omitted > 0
+      ? `  not even the names fit: the names kept were chosen ${by}, never alphabetically: ${parts.join(', ') || 'none'}`
+      : '  the names fit only grouped under their domains, each domain named once',
+  );
+  if (c.domains > 0)
+    out.push(
+      `  domains (by ${l.domainsFrom === 'field' ? 'front matter' : 'folder'}): ${c.named > 0 ? `${c.named} of ${c.domains} named, each once with its names under it` : `${c.reached} of ${c.domains} reached`}; the most mentioned, most central skills of each first`,
+    );
+  if (l.closing) out.push(`  closing line: ${l.closing}`);
+  return out;
+}
+
 function doctorText(r: DoctorReport): string {
   const l = r.listing;
   const n = (x: number) => x.toLocaleString('en');
   const out = [
     `listing: ${n(l.chars)} of ${n(l.budget)} characters (${l.format}, budget from ${l.budgetSource === 'chars' ? '--budget or the config' : l.budgetSource === 'context' ? 'the context size' : 'the default'})`,
-    `  in full it would take ${n(l.fullChars)}: ${l.level === 'full' ? 'nothing is cut' : `degraded to ${l.level} (${l.mode})`}`,
-    `  ${l.shown} of ${l.skills} skills shown${l.omitted > 0 ? `; ${l.omitted} not listed (the closing line points to search)` : ''}${l.hidden.length > 0 ? `; ${l.hidden.length} hidden` : ''}`,
+    `  in full it would take ${n(l.fullChars)}: ${l.level === 'full' ? (l.paths || l.format === 'markdown' ? 'nothing is cut' : 'every entry whole, without its path') : `degraded to ${l.level} (${l.mode})`}`,
+    `  ${l.shown} of ${l.skills} skills shown${l.omitted > 0 ? `; ${l.omitted} not listed (the closing line points to ${l.tiers.length > 0 ? 'the tier’s routers and search' : 'search'})` : ''}${l.hidden.length > 0 ? `; ${l.hidden.length} hidden` : ''}`,
+    ...listingChoiceLines(l),
     '  largest entries:',
     ...l.largest.map((e) => `    ${e.name.padEnd(40)} ${n(e.chars).padStart(6)} chars  ${e.shown}`),
   ];

@@ -99,9 +99,11 @@ testRule(listingOverBudget, [
     ],
   },
   {
+    // In full, with locations, 587 characters; once anything must give way the locations go
+    // (470 without them), so 450 still cuts descriptions.
     title: 'renders XML by default, locations included',
     files: THREE,
-    options: { budget: 500 },
+    options: { budget: 450 },
     expect: [
       {
         messageId: 'truncated',
