@@ -57,7 +57,16 @@ for (const set of sets) {
     const loaded: string[][] = [];
     const suggested: string[][] = [];
     for (const [, o] of BUDGETS) {
-      const r = await runPipeline(index, { intent: l.query }, { dryRun: true, now: 0, ...o });
+      const r = await runPipeline(
+        index,
+        { intent: l.query },
+        {
+          dryRun: true,
+          now: 0,
+          ...(process.env.SUGGEST ? { suggest: Number(process.env.SUGGEST) } : {}),
+          ...o,
+        },
+      );
       loaded.push(r.json.loaded.map((s) => s.name));
       suggested.push(r.json.suggested.map((s) => s.name));
     }

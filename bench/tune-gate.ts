@@ -2,7 +2,8 @@
 //
 // For each library of the manifest (its sets grouped by their roots): the tuning queries, each
 // positive again with one word misspelled (bench/typos.ts), and the nonsense queries
-// (bench/queries/nonsense.jsonl) are ranked once per candidate setting, keeping each query's best
+// (bench/queries/nonsense.jsonl) are ranked once per candidate setting (with the salesforce library,
+// also the generated dev set of ../shared/bench, whose short queries use the skills' own words), keeping each query's best
 // coverage among the gate's ten and the rank of its label. Thresholds are then applied offline:
 //
 // - `weakCoverage` (under it: `none`): the highest with false-none ≤ 1% on every training set's
@@ -37,6 +38,7 @@ const asJson = args.includes('--json');
 const manifestFile = path.resolve(
   args.find((a) => !a.startsWith('--')) ?? path.join(here, 'queries', 'manifest.json'),
 );
+const DEV_SET = path.resolve(here, '..', '..', 'shared', 'bench', 'salesforce-dev.jsonl');
 const nonsense = parseLabels(
   fs.readFileSync(path.join(here, 'queries', 'nonsense.jsonl'), 'utf8'),
   'nonsense.jsonl',
@@ -99,6 +101,11 @@ function libraries(): Library[] {
       });
     for (const l of misspelled(labels)) lib.queries.push({ label: l, kind: 'typo', set: set.name });
   }
+  // The generated dev set: short queries in the skills' own words, as people type into a search box.
+  const salesforce = [...byRoots.values()].find((l) => l.name === 'salesforce');
+  if (salesforce && fs.existsSync(DEV_SET))
+    for (const l of parseLabels(fs.readFileSync(DEV_SET, 'utf8'), DEV_SET))
+      salesforce.queries.push({ label: l, kind: 'positive', set: 'salesforce-dev' });
   for (const lib of byRoots.values())
     for (const l of nonsense) lib.queries.push({ label: l, kind: 'nonsense', set: 'nonsense' });
   return [...byRoots.values()];

@@ -317,20 +317,35 @@ describe('MCP over stdio, real libraries', () => {
     }
   });
 
-  it('returns for every held-out query what skillset search --json returns', async () => {
+  it('returns for every held-out query what skillset search --json and select --json return', async () => {
     const labels = parseLabels(
       readFileSync(path.join(sharedDir, 'bench', 'salesforce-heldout.jsonl'), 'utf8'),
       'salesforce-heldout.jsonl',
     );
     const c = await stdioClient([salesforce]);
     const service = await createService({ roots: [salesforce], cacheDir: cache });
+    const verdicts = { ok: 0, weak: 0, none: 0 };
     try {
       for (const [i, l] of labels.entries()) {
         const r = await c.callTool({ name: 'search_skills', arguments: { query: l.query } });
         const s = await service.search(l.query);
         assert.ok(s.ok);
+        verdicts[s.value.coverage]++;
         assert.deepEqual(r.structuredContent, JSON.parse(JSON.stringify(s.value)), l.query);
-        // The command itself, for a sample: one code path, three faces.
+        // The model reads the verdict's advice first: check the candidates' descriptions.
+        const text = (r.content as Array<{ text: string }>)[0]?.text ?? '';
+        if (s.value.coverage === 'weak')
+          assert.match(text, /^coverage "weak": .*check a description/);
+        else assert.match(text, /^\{/);
+        // Selection: the same verdict, loads and suggestions from the tool as from the service.
+        if (i % 3 === 0) {
+          const t = await c.callTool({ name: 'select_skills', arguments: { intent: l.query } });
+          const v = await service.select({ intent: l.query }, { dryRun: true });
+          assert.ok(v.ok);
+          assert.deepEqual(t.structuredContent, JSON.parse(JSON.stringify(v.value.json)), l.query);
+          assert.equal(v.value.json.coverage, s.value.coverage, l.query);
+        }
+        // The commands themselves, for a sample: one code path, three faces.
         if (i % 40 === 0) {
           const cli = spawnSync(
             process.execPath,
@@ -338,8 +353,17 @@ describe('MCP over stdio, real libraries', () => {
             { env, encoding: 'utf8' },
           );
           assert.deepEqual(r.structuredContent, JSON.parse(cli.stdout), l.query);
+          const select = spawnSync(
+            process.execPath,
+            [cliPath, 'select', salesforce, '--intent', l.query, '--dry-run', '--json', '-q'],
+            { env, encoding: 'utf8' },
+          );
+          const t = await c.callTool({ name: 'select_skills', arguments: { intent: l.query } });
+          assert.deepEqual(t.structuredContent, JSON.parse(select.stdout), l.query);
         }
       }
+      // A set with many `weak` answers: the flag is what this test is about.
+      assert.ok(verdicts.weak >= labels.length * 0.2, JSON.stringify(verdicts));
     } finally {
       service.close();
       await c.close();

@@ -1,4 +1,5 @@
-// Search over all four real libraries with the same defaults: floors on our own query sets, identifier words, copies.
+// Search over all four real libraries with the same defaults: floors on our own query sets, the three
+// verdicts, names, misspelled and unknown words, identifier words, copies.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,13 +14,15 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-libraries-'));
 const open = (lib: string): Promise<SkillIndex> =>
   openSkillIndex({
     roots: [path.join(corporaDir, lib)],
-    indexFile: path.join(dir, `${lib}.sqlite`),
+    indexFile: path.join(dir, `${path.basename(path.dirname(path.join(lib, 'x')))}.sqlite`),
   });
 const wshobson = await open('wshobson-agents');
 const ecc = await open('everything-claude-code');
 const claude = await open('claude-skills');
+const salesforce = await open(path.join('salesforce-skills', 'skills'));
+const libraries = { salesforce, wshobson, ecc, claude };
 after(() => {
-  for (const i of [wshobson, ecc, claude]) i.close();
+  for (const i of Object.values(libraries)) i.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -31,40 +34,115 @@ const score = (index: SkillIndex, file: string) =>
     ),
   );
 
+/** The issue's figures for the ranking with the gate ignored: what answers must now reach. */
+const floors = (
+  index: SkillIndex,
+  file: string,
+  hit1: number,
+  hit3: number,
+): ReturnType<typeof score> => {
+  const m = score(index, file);
+  assert.ok((m.hit1 ?? Number.NaN) >= hit1 && (m.hit3 ?? Number.NaN) >= hit3, JSON.stringify(m));
+  // A wrong `none` is the worst answer; confidence where none was due is the next worst.
+  assert.ok((m.falseNone ?? Number.NaN) <= 0.02, JSON.stringify(m));
+  assert.ok((m.answered.negative?.ok ?? 0) <= 0.1, JSON.stringify(m.answered));
+  return m;
+};
+
 describe('one set of defaults on every library (bench/queries)', () => {
   // Floors a little under today's figures (docs/search.md has them): a regression fails here.
-  it('wshobson-agents: Hit@1 65%, Hit@3 76%, false-none 21%, negatives 87% none', () => {
-    const m = score(wshobson, 'wshobson-asked.jsonl');
-    assert.ok((m.hit1 ?? Number.NaN) >= 0.62 && (m.hit3 ?? Number.NaN) >= 0.73, JSON.stringify(m));
-    assert.ok(
-      (m.falseNone ?? Number.NaN) <= 0.24 && (m.correctNone ?? Number.NaN) >= 0.85,
-      JSON.stringify(m),
-    );
+  it('wshobson-agents: Hit@1 74%, Hit@3 89%, no false none, no negative answered ok', () => {
+    floors(wshobson, 'wshobson-asked.jsonl', 0.72, 0.87);
   });
 
-  it('everything-claude-code: Hit@1 67%, Hit@3 78%, false-none 13%, negatives 68% none', () => {
-    const m = score(ecc, 'ecc-asked.jsonl');
-    assert.ok((m.hit1 ?? Number.NaN) >= 0.64 && (m.hit3 ?? Number.NaN) >= 0.75, JSON.stringify(m));
-    assert.ok(
-      (m.falseNone ?? Number.NaN) <= 0.16 && (m.correctNone ?? Number.NaN) >= 0.65,
-      JSON.stringify(m),
-    );
+  it('everything-claude-code: Hit@1 77%, Hit@3 88%, no false none, 8% of negatives answered ok', () => {
+    floors(ecc, 'ecc-asked.jsonl', 0.74, 0.86);
   });
 
-  it('claude-skills: Hit@1 65%, Hit@3 82%, false-none 8%, negatives 84% none', () => {
-    const m = score(claude, 'claude-asked.jsonl');
-    assert.ok((m.hit1 ?? Number.NaN) >= 0.62 && (m.hit3 ?? Number.NaN) >= 0.79, JSON.stringify(m));
-    assert.ok(
-      (m.falseNone ?? Number.NaN) <= 0.11 && (m.correctNone ?? Number.NaN) >= 0.81,
-      JSON.stringify(m),
+  it('claude-skills: Hit@1 68%, Hit@3 87%, no false none, no negative answered ok', () => {
+    floors(claude, 'claude-asked.jsonl', 0.66, 0.85);
+  });
+});
+
+describe('names', () => {
+  it("a query that is a skill's name, or its name with spaces, finds that skill first (≥ 99% on each library)", () => {
+    for (const [lib, index] of Object.entries(libraries)) {
+      const names = [...new Set(index.discovery.skills.map((s) => s.name))];
+      const missed: string[] = [];
+      for (const name of names)
+        for (const q of [name, name.replace(/[-_:]+/g, ' ')])
+          if (index.search(q, { limit: 1 }).results[0]?.name !== name) missed.push(q);
+      assert.ok(
+        missed.length <= names.length * 2 * 0.01,
+        `${lib}: ${missed.length} of ${names.length * 2} missed: ${missed.slice(0, 10).join(', ')}`,
+      );
+    }
+  });
+});
+
+describe('none, weak and ok', () => {
+  // Words from far outside any of these libraries (none of them is in bench/queries/nonsense.jsonl).
+  const NONSENSE = [
+    'photosynthesis chlorophyll xylophone',
+    'blorptangle frumious zxqv',
+    'glockenspiel marimba vibraphone',
+    'quokka wombat platypus',
+    'ornithology plumage moulting',
+    'heliotrope begonia hydrangea',
+    'calligraphy inkwell parchment',
+    'tectonic subduction magma',
+  ];
+
+  it('answers `none`, with no results, to nonsense on each library', () => {
+    for (const [lib, index] of Object.entries(libraries))
+      for (const q of NONSENSE) {
+        const r = index.search(q);
+        assert.equal(r.coverage, 'none', `${lib}: ${q} → ${r.coverage} (${r.gate.coverage})`);
+        assert.deepEqual(r.results, [], `${lib}: ${q}`);
+      }
+  });
+
+  it('matches a misspelled word to the word the library uses, and says so', () => {
+    const r = wshobson.search('kuberntes helm chart');
+    assert.notEqual(r.coverage, 'none');
+    assert.equal(r.results[0]?.name, 'helm-chart-scaffolding');
+    assert.deepEqual(
+      r.corrections.map((c) => [c.from, c.to, c.distance]),
+      [['kubernt', 'kubernet', 1]],
     );
+    // Weighed less than the word itself.
+    const spelled = wshobson.search('kubernetes helm chart');
+    const weight = (x: typeof r, t: string) => x.gate.terms.find((g) => g.term === t)?.weight ?? 0;
+    assert.ok(weight(r, 'kubernet') < weight(spelled, 'kubernet'));
+    // A misspelling can stem apart from its word (`validaton` stays whole, `validation` is `valid`):
+    // the spellings one edit from the word as typed are tried too.
+    assert.equal(salesforce.search('validaton rules').results[0]?.name, 'validation-rules');
+    // A misspelled name still names its skill.
+    const named = salesforce.search('govenor limits');
+    assert.equal(named.results[0]?.name, 'governor-limits');
+    assert.equal(named.coverage, 'ok');
+  });
+
+  it('lets no unknown word veto a query whose other words match', () => {
+    const r = wshobson.search('kubernetes helm chart xyzzyfoo');
+    assert.notEqual(r.coverage, 'none');
+    assert.equal(r.results[0]?.name, 'helm-chart-scaffolding');
+    assert.ok(r.gate.terms.find((t) => t.term === 'xyzzyfoo')?.unknown);
+  });
+
+  it('shows `weak` results and flags them; `ok` only when sure', () => {
+    // Everyday words the library happens to use: candidates, not a match.
+    const weak = wshobson.search('best fishing spots in norway');
+    assert.equal(weak.coverage, 'weak');
+    assert.ok(weak.results.length > 0);
+    assert.equal(wshobson.search('helm chart scaffolding for kubernetes').coverage, 'ok');
   });
 });
 
 describe('identifier words', () => {
   it('python_testing, pythonTesting and python-testing find what python testing finds', () => {
     const spaced = JSON.stringify(wshobson.search('python testing').results);
-    assert.equal(wshobson.search('python testing').coverage, 'ok');
+    assert.notEqual(wshobson.search('python testing').coverage, 'none');
     for (const q of ['python_testing', 'pythonTesting', 'PythonTesting', 'python-testing'])
       assert.equal(JSON.stringify(wshobson.search(q).results), spaced, q);
   });
@@ -78,7 +156,7 @@ describe('identifier words', () => {
 describe('copies of one skill', () => {
   it('are one result, with the other copies listed beside it', () => {
     const r = ecc.search('python testing with pytest');
-    assert.equal(r.coverage, 'ok');
+    assert.notEqual(r.coverage, 'none');
     const first = r.results[0];
     assert.equal(first?.name, 'python-testing');
     assert.ok((first?.copies.length ?? 0) >= 2, JSON.stringify(first?.copies));

@@ -155,7 +155,7 @@ function program(): Command {
     )
     .option(
       '--suggest <n>',
-      'skills to name, not load, after the loads (default 10; 0 for none)',
+      'skills to name, not load, after the loads (default 20; 0 for none)',
       (v) => parseCount(v, '--suggest'),
     )
     .option('--dry-run', 'stop before loading: nothing is read or recorded')

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { editBound, editDistance, Vocabulary } from './fuzzy.js';
+import { editBound, editDistance, oneEdit, Vocabulary } from './fuzzy.js';
+import { tokenize } from './tokenize.js';
 
 describe('editDistance', () => {
   it('counts inserts, deletes, substitutions and swapped neighbours as one edit each', () => {
@@ -61,6 +62,25 @@ describe('Vocabulary', () => {
       ['governor', 'govern'],
     );
     assert.deepEqual(vocabulary.near('kubernet', 2), []);
+  });
+
+  it('keeps the first letter: a real word a letter away is seldom a typo of it', () => {
+    const v = new Vocabulary([{ term: 'later', meta: 9, body: 9 }]);
+    assert.deepEqual(v.near('water', 1), []);
+    assert.ok(!oneEdit('water').has('later'));
+    assert.ok(oneEdit('valdation').has('validation'));
+    assert.ok(oneEdit('kubernetse').has('kubernetes'));
+  });
+
+  it('tries the spellings one edit from the word as typed, when its stem is far from the right one', () => {
+    const v = new Vocabulary([{ term: 'valid', meta: 40, body: 200 }]);
+    const stem = (w: string) => tokenize(w)[0] ?? '';
+    assert.equal(stem('validaton'), 'validaton');
+    assert.deepEqual(v.near('validaton', 2), []);
+    assert.deepEqual(
+      v.near('validaton', 2, { text: 'validaton', stem }).map((n) => [n.term, n.distance]),
+      [['valid', 1]],
+    );
   });
 
   it('matches nothing with a bound of 0, and never a code', () => {

@@ -1,4 +1,7 @@
-// Near words: a query term the library never uses, matched to an indexed term a typo or two away.
+// Near words: a query term the library never uses, matched to an indexed term a typo away. Terms are
+// stems, and a misspelled word can stem apart from its right spelling (`validaton` stays whole where
+// `validation` becomes `valid`), so the word as typed is tried too: each spelling one edit from it
+// is stemmed and looked up.
 
 /** A vocabulary term close to a query term. */
 export interface NearTerm {
@@ -57,6 +60,29 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[m] as number;
 }
 
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Every spelling one edit from a lower-case word, its first letter kept (people seldom mistype it, and
+ * most real words a letter away from another differ there: `water`, `later`): a letter dropped,
+ * swapped with the next, replaced or added.
+ */
+export function oneEdit(word: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (tail.length > 0) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + (tail[1] as string) + (tail[0] as string) + tail.slice(2));
+    for (const c of LETTERS) {
+      if (tail.length > 0) out.add(head + c + tail.slice(1));
+      out.add(head + c + tail);
+    }
+  }
+  out.delete(word);
+  return out;
+}
+
 /** A vocabulary entry: a term and its document frequencies. */
 export type VocabularyEntry = Omit<NearTerm, 'distance'>;
 
@@ -67,6 +93,7 @@ export class Vocabulary {
   constructor(entries: Iterable<VocabularyEntry>) {
     for (const e of entries) {
       if (/\d/.test(e.term)) continue;
+      this.byTerm.set(e.term, e);
       const n = e.term.length;
       let bucket = this.byLength.get(n);
       if (!bucket) {
@@ -77,20 +104,38 @@ export class Vocabulary {
     }
   }
 
+  private readonly byTerm = new Map<string, VocabularyEntry>();
+
   /**
-   * The terms within `max` edits of `term`, nearest first, then the more widely used (metadata
-   * counting first), then by the term itself: the first is the best correction.
+   * The terms within `max` edits of `term` that start with its letter, and the terms of the spellings
+   * one edit from `word` (the word as typed, when given; `stem` gives a spelling's term), nearest
+   * first, then the more widely used (metadata counting first), then by the term itself: the first is
+   * the best correction.
    */
-  near(term: string, max: number): NearTerm[] {
+  near(
+    term: string,
+    max: number,
+    word?: { text: string; stem: (w: string) => string },
+  ): NearTerm[] {
     if (max <= 0) return [];
-    const out: NearTerm[] = [];
+    const found = new Map<string, NearTerm>();
+    const add = (e: VocabularyEntry, distance: number): void => {
+      const had = found.get(e.term);
+      if (e.term !== term && (!had || had.distance > distance))
+        found.set(e.term, { ...e, distance });
+    };
     for (let n = term.length - max; n <= term.length + max; n++)
       for (const e of this.byLength.get(n) ?? []) {
-        if (e.term === term) continue;
+        if (e.term[0] !== term[0]) continue;
         const distance = editDistance(term, e.term, max);
-        if (distance <= max) out.push({ ...e, distance });
+        if (distance <= max) add(e, distance);
       }
-    return out.sort(
+    if (word)
+      for (const spelling of oneEdit(word.text)) {
+        const e = this.byTerm.get(word.stem(spelling));
+        if (e) add(e, 1);
+      }
+    return [...found.values()].sort(
       (a, b) =>
         a.distance - b.distance ||
         b.meta - a.meta ||

@@ -59,6 +59,8 @@ export interface GateTerm {
 export interface GateCandidate {
   doc: StoredDoc;
   found: ReadonlySet<string>;
+  /** The query is the skill's name (misspellings corrected): as sure as a search gets. */
+  named?: boolean;
 }
 
 /** Reads the counts of some terms in a skill's body (the index's `bodyCounts`), and the mean body length. */
@@ -131,7 +133,8 @@ function termWeights(query: PreparedQuery, unknownWeight: number): Map<string, n
 
 /**
  * Judge the ranked skills (best first): `ok` as soon as one of the best `depth` covers `okCoverage`
- * with `okEvidence`, `none` when none covers `weakCoverage` (or there are none), else `weak`.
+ * with `okEvidence`, or is the skill the query names; `none` when none covers `weakCoverage` (or there
+ * are none), else `weak`.
  */
 export function judge(
   ranked: readonly GateCandidate[],
@@ -148,7 +151,7 @@ export function judge(
   for (const c of ranked.slice(0, Math.max(1, settings.depth))) {
     looked++;
     const { share, evidence, terms } = gateCoverage(c, query, settings, body);
-    ok = share >= settings.okCoverage && evidence >= settings.okEvidence;
+    ok = c.named === true || (share >= settings.okCoverage && evidence >= settings.okEvidence);
     if (ok || share > best || bestId === undefined) {
       best = share;
       bestEvidence = evidence;

@@ -85,10 +85,11 @@ export interface SearchIndexStore {
   /** Every stored document whose name key (`nameKey` in document.ts) is `key`, ordered by id. */
   documentsWithNameKey(key: string): StoredDoc[];
   /**
-   * Indexed terms within `max` edits of `term` (see fuzzy.ts), nearest first: the terms of skills'
-   * metadata and the terms at least two bodies use (a term one body uses is often a typo itself).
+   * Indexed terms within `max` edits of `term` (see fuzzy.ts), or whose spellings are one edit from
+   * `word` (the word as typed), nearest first: the terms of skills' metadata and the terms at least
+   * two bodies use (a term one body uses is often a typo itself).
    */
-  nearTerms(term: string, max: number): NearTerm[];
+  nearTerms(term: string, max: number, word?: string): NearTerm[];
   /** How often the document's body holds each of `terms` (absent ones left out), and its length in terms. */
   bodyCounts(ref: number, terms: readonly string[]): BodyCounts;
   /** The mean body length in terms. */

@@ -1,6 +1,6 @@
 // A query, prepared once: its terms, their weights over the index, word pairs, and what the body is asked.
 
-import { nameKeyOf } from './document.js';
+import { nameKey, nameKeyOf } from './document.js';
 import { editBound } from './fuzzy.js';
 import type { SearchIndexStore } from './index-store.js';
 import { tokenize, words } from './tokenize.js';
@@ -126,6 +126,7 @@ export function prepareQuery(
   const dfBody = (t: string): number => df('body', t);
   const known = (t: string): boolean => dfMeta(t) > 0 || dfBody(t) > 0;
   const { terms, corrections, unknown } = correct(
+    text,
     queryTerms(text, known),
     known,
     store,
@@ -158,10 +159,17 @@ export function prepareQuery(
     prefixLast: !/\s$/.test(text),
     bodyTerms: withinBudget(bodyAsked, dfBody, limits.postingBudget),
     metaTerms: withinBudget(terms, dfMeta, limits.postingBudget),
-    nameKey: nameKeyOf(text),
+    nameKey: correctedKey(nameKeyOf(text), corrections),
     corrections,
     unknown,
   };
+}
+
+/** A name key with its misspelled terms corrected: `govenor limits` names `governor-limits`. */
+function correctedKey(key: string, corrections: readonly Correction[]): string {
+  if (corrections.length === 0 || key === '') return key;
+  const to = new Map(corrections.map((c) => [c.from, c.to]));
+  return nameKey(key.split(' ').map((t) => to.get(t) ?? t));
 }
 
 /**
@@ -169,11 +177,18 @@ export function prepareQuery(
  * unless the query already has that term. What stays unmatched is `unknown`.
  */
 function correct(
+  text: string,
   terms: readonly string[],
   known: (t: string) => boolean,
   store: Pick<SearchIndexStore, 'nearTerms'>,
   typoWeight: number,
 ): { terms: string[]; corrections: Correction[]; unknown: Set<string> } {
+  // The word each term was typed as (plain words only), for the spellings one edit from it.
+  const typed = new Map<string, string>();
+  for (const w of words(text)) {
+    const [t, more] = tokenize(w);
+    if (t !== undefined && more === undefined && /^[a-z]+$/i.test(w)) typed.set(t, w.toLowerCase());
+  }
   const out: string[] = [];
   const corrections: Correction[] = [];
   const unknown = new Set<string>();
@@ -182,7 +197,7 @@ function correct(
       out.push(t);
       continue;
     }
-    const near = typoWeight > 0 ? store.nearTerms(t, editBound(t))[0] : undefined;
+    const near = typoWeight > 0 ? store.nearTerms(t, editBound(t), typed.get(t))[0] : undefined;
     if (near && !terms.includes(near.term) && !out.includes(near.term)) {
       out.push(near.term);
       corrections.push({

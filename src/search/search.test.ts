@@ -65,9 +65,9 @@ export const NEGATIVE_QUERIES = [
   'how to change a flat bicycle tyre',
 ];
 
-/** A search result that holds together: none has no results, ok has some, scores finite and falling. */
+/** A search result that holds together: none has no results, ok and weak have some, scores finite and falling. */
 function wellFormed(r: ReturnType<typeof index.search>, q: string): void {
-  assert.ok(r.coverage === 'ok' || r.coverage === 'none', q);
+  assert.ok(['ok', 'weak', 'none'].includes(r.coverage), q);
   if (r.coverage === 'none') assert.equal(r.results.length, 0, q);
   else assert.ok(r.results.length > 0, q);
   for (const [i, x] of r.results.entries()) {
@@ -81,7 +81,7 @@ describe('search over the salesforce library', () => {
     assert.equal(index.update.added, 978);
   });
 
-  it('answers `coverage: none` to at least 90% of unrelated queries', () => {
+  it('answers `coverage: ok` to at most 10% of unrelated queries', () => {
     assert.ok(NEGATIVE_QUERIES.length >= 30);
     const answered = NEGATIVE_QUERIES.filter((q) => index.search(q).coverage === 'ok');
     assert.ok(
@@ -92,7 +92,7 @@ describe('search over the salesforce library', () => {
 
   it('finds skills by their own words, and treats operators and symbols as text', () => {
     const r = index.search('configure an approval process', { limit: 3 });
-    assert.equal(r.coverage, 'ok');
+    assert.notEqual(r.coverage, 'none');
     assert.ok(
       r.results.some((s) => s.name === 'approval-processes'),
       JSON.stringify(r.results),
@@ -114,7 +114,7 @@ describe('search over the salesforce library', () => {
     }
     // The words in it are the library's: these find skills.
     for (const q of ['with_sharing', 'salesforce + slack', '100% test coverage'])
-      assert.equal(index.search(q).coverage, 'ok', q);
+      assert.notEqual(index.search(q).coverage, 'none', q);
     assert.equal(index.search('').coverage, 'none');
     assert.ok(Array.isArray(index.search('x'.repeat(10_000)).results));
   });
@@ -134,24 +134,25 @@ describe('search over the salesforce library', () => {
   });
 
   it('keeps its quality on our own people-worded queries (bench/queries)', () => {
-    // Floors a little under today's figures: a regression fails here.
-    // natural: 70% / 83% / false-none 6%; asked: 61% / 77% / 3%; negatives: 91% none.
+    // Floors a little under today's figures (docs/search.md): a regression fails here.
+    // natural: 72.9% / 89.2% / false-none 0%; asked: 68.7% / 82.1% / 0%; negatives: 2% ok.
     const natural = score('salesforce-natural.jsonl');
     assert.ok(
-      (natural.hit1 ?? Number.NaN) >= 0.66 && (natural.hit3 ?? Number.NaN) >= 0.8,
+      (natural.hit1 ?? Number.NaN) >= 0.71 && (natural.hit3 ?? Number.NaN) >= 0.87,
       JSON.stringify(natural),
     );
-    assert.ok((natural.falseNone ?? Number.NaN) <= 0.08, JSON.stringify(natural));
+    assert.ok((natural.falseNone ?? Number.NaN) <= 0.02, JSON.stringify(natural));
     const asked = score('salesforce-asked.jsonl');
     assert.ok(
-      (asked.hit1 ?? Number.NaN) >= 0.58 && (asked.hit3 ?? Number.NaN) >= 0.73,
+      (asked.hit1 ?? Number.NaN) >= 0.66 && (asked.hit3 ?? Number.NaN) >= 0.8,
       JSON.stringify(asked),
     );
-    assert.ok((asked.falseNone ?? Number.NaN) <= 0.06, JSON.stringify(asked));
-    assert.ok((score('salesforce-negatives.jsonl').correctNone ?? Number.NaN) >= 0.88);
+    assert.ok((asked.falseNone ?? Number.NaN) <= 0.02, JSON.stringify(asked));
+    const negatives = score('salesforce-negatives.jsonl');
+    assert.ok((negatives.answered?.negative?.ok ?? Number.NaN) <= 0.1, JSON.stringify(negatives));
   });
 
-  it('gates on the best ten skills: fewer false nones than gating on the best one alone', async () => {
+  it('gates on the best ten skills: more answers `ok` than gating on the best one alone', async () => {
     const shallow = await openSkillIndex({
       roots: salesforce,
       indexFile,
@@ -162,8 +163,8 @@ describe('search over the salesforce library', () => {
       const one = score('salesforce-natural.jsonl', shallow.search);
       const ten = score('salesforce-natural.jsonl');
       assert.ok(
-        (ten.falseNone ?? Number.NaN) < (one.falseNone ?? Number.NaN),
-        JSON.stringify({ one, ten }),
+        (ten.answered?.positive?.ok ?? Number.NaN) > (one.answered?.positive?.ok ?? Number.NaN),
+        JSON.stringify({ one: one.answered, ten: ten.answered }),
       );
     } finally {
       shallow.close();
@@ -172,8 +173,8 @@ describe('search over the salesforce library', () => {
 
   it('answers a query whose every term is in most bodies (the body table is not asked)', () => {
     for (const q of ['salesforce', 'the record', 'use a field']) wellFormed(index.search(q), q);
-    // One word every skill holds covers the query whole: results come back.
-    assert.equal(index.search('salesforce').coverage, 'ok');
+    // One word every skill holds covers the query whole: results come back, flagged (it says little).
+    assert.equal(index.search('salesforce').coverage, 'weak');
   });
 
   it('is deterministic, across two indexes built apart', async () => {

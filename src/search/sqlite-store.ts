@@ -19,8 +19,12 @@ import { retryWhileBusy } from './lock-wait.js';
 import { FileTrust } from './sqlite-check.js';
 import { damagedError, type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
 import { updateIndex } from './sqlite-update.js';
+import { tokenize } from './tokenize.js';
 
 export { storeError } from './sqlite-open.js';
+
+/** A spelling's term, as the index has it ('' for a stop word). */
+const stemOf = (word: string): string => tokenize(word)[0] ?? '';
 
 /** How many times `term` stands as a whole word in `text` (terms separated by spaces and newlines). */
 function occurrences(text: string, term: string): number {
@@ -322,7 +326,7 @@ export class SqliteIndexStore implements SearchIndexStore {
   private vocabulary: Vocabulary | undefined;
 
   /** Indexed terms near `term`; the vocabulary is read on the first need and kept until the next change. */
-  nearTerms(term: string, max: number): NearTerm[] {
+  nearTerms(term: string, max: number, word?: string): NearTerm[] {
     if (max <= 0) return [];
     this.vocabulary ??= new Vocabulary(
       this.statement('SELECT term, meta, body FROM df WHERE meta > 0 OR body > 1').all() as Array<{
@@ -331,7 +335,11 @@ export class SqliteIndexStore implements SearchIndexStore {
         body: number;
       }>,
     );
-    return this.vocabulary.near(term, max);
+    return this.vocabulary.near(
+      term,
+      max,
+      word === undefined ? undefined : { text: word, stem: stemOf },
+    );
   }
 
   /** Close the file (closing may write it: SQLite folds the WAL back in). */

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { Tier } from '../skill/types.js';
 import { importLibrary, importLibraryArb } from '../test-support/import-library.js';
 import { candidate, candidatesArb, stageContract } from '../test-support/stage-contract.js';
-import { budgetStage, DEFAULT_BUDGET_CHARS } from './budget.js';
+import { budgetStage, DEFAULT_BUDGET_CHARS, type Suggestion } from './budget.js';
 import { loadStage } from './load.js';
 import { sizeCap, sizeStage } from './size.js';
 import type { Candidate } from './types.js';
@@ -36,7 +36,7 @@ describe('budgetStage', () => {
       r.overflow.map((x) => x.id),
       ['s2', 's3'],
     );
-    assert.deepEqual(r.budget, { limit: 8000, used: 7500, unit: 'chars' });
+    assert.deepEqual(r.budget, { limit: 8000, used: 7500, suggested: 0, unit: 'chars' });
     assert.equal(r.violation, null);
     assert.match(r.decisions.find((d) => d.id === 's3')?.reason ?? '', /standard tier overflows/);
   });
@@ -68,18 +68,64 @@ describe('budgetStage', () => {
     });
   });
 
-  it('never exceeds the budget, and loads critical before optional (properties)', () => {
+  it('suggests, best first, what the loads leave room for: those that overflowed, then the others', () => {
+    const line = (id: string, n: number): Suggestion => ({ id, description: id, chars: n });
+    const r = budgetStage([c('a', 'standard', 6000), c('b', 'standard', 5000)], {
+      limit: 8000,
+      suggestions: {
+        pool: [line('a', 40), line('b', 40), line('x', 50), line('y', 5000), line('z', 10)],
+        max: 10,
+      },
+    });
+    assert.deepEqual(
+      r.candidates.map((x) => x.id),
+      ['a'],
+    );
+    // `a` loaded is passed over; `y` does not fit, and suggestions stop there (best first).
+    assert.deepEqual(
+      r.suggested.map((s) => s.id),
+      ['b', 'x'],
+    );
+    assert.deepEqual(r.budget, { limit: 8000, used: 6090, suggested: 90, unit: 'chars' });
+    assert.match(r.decisions.find((d) => d.id === 'x')?.reason ?? '', /named, not loaded/);
+    const few = budgetStage([], { suggestions: { pool: [line('x', 1), line('z', 1)], max: 1 } });
+    assert.deepEqual(
+      few.suggested.map((s) => s.id),
+      ['x'],
+    );
+    assert.deepEqual(
+      budgetStage([], { limit: 0, suggestions: { pool: [line('x', 1)], max: 5 } }).suggested,
+      [],
+    );
+  });
+
+  it('never exceeds the budget, suggestions included, and loads critical before optional (properties)', () => {
     fc.assert(
       fc.property(
         candidatesArb(30),
         fc.integer({ min: 0, max: 30_000 }),
         fc.constantFrom('chars' as const, 'tokens' as const),
-        (cands, limit, unit) => {
-          const r = budgetStage(cands, { limit, unit });
+        fc.array(fc.integer({ min: 1, max: 400 }), { maxLength: 30 }),
+        fc.integer({ min: 0, max: 20 }),
+        (cands, limit, unit, lines, max) => {
+          const pool = lines.map(
+            (n, i): Suggestion => ({ id: `s${i}`, description: '', chars: n }),
+          );
+          const r = budgetStage(cands, { limit, unit, suggestions: { pool, max } });
           const size = (x: Candidate) => (unit === 'tokens' ? x.tokens : x.chars);
           const used = r.candidates.reduce((n, x) => n + size(x), 0);
-          assert.ok(used <= limit, `used ${used} of ${limit}`);
-          assert.equal(r.budget.used, used);
+          const named = r.suggested.reduce(
+            (n, s) => n + (unit === 'tokens' ? Math.ceil(s.chars / 4) : s.chars),
+            0,
+          );
+          assert.ok(used + named <= limit, `used ${used} + ${named} of ${limit}`);
+          assert.equal(r.budget.used, used + named);
+          assert.equal(r.budget.suggested, named);
+          assert.ok(r.suggested.length <= max);
+          // A suggestion is never a skill that loads, and never named twice.
+          const loaded = new Set(r.candidates.map((x) => x.id));
+          assert.ok(r.suggested.every((s) => !loaded.has(s.id)));
+          assert.equal(new Set(r.suggested.map((s) => s.id)).size, r.suggested.length);
           const rank = { critical: 0, standard: 1, optional: 2 };
           for (let i = 1; i < r.candidates.length; i++)
             assert.ok(

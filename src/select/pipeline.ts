@@ -56,12 +56,12 @@ export interface SelectOptions {
   /** The project root imports may resolve against. */
   projectRoot?: string;
   fs?: FileSystem;
-  /** How many skills to name, not load, after the loads (default 10; 0: none). */
+  /** How many skills to name, not load, after the loads (default 20; 0: none). */
   suggest?: number;
 }
 
 /** Skills named after the loads by default: those that overflowed, then the search's other candidates. */
-export const DEFAULT_SUGGESTIONS = 10;
+export const DEFAULT_SUGGESTIONS = 20;
 
 /** One skill in `select --json`. */
 export interface SelectedJson {
@@ -129,14 +129,15 @@ function searchIntent(index: SkillIndex, intent: string | undefined): SearchResu
 
 /**
  * Text similarity, 0–1, of each skill to the intent, from the search engine's ranking: nothing unless
- * its gate answers `ok` (a `weak` answer's candidates are suggested, never loaded on their text); else
- * by rank, so that its best three reach the threshold on their own (0.75, 0.65, 0.55) when they score
- * at least a quarter of the best, and the rest count by their score relative to the best. A copy of a
- * skill in another tree (a translation, a mirror) gets nothing: its group's shown copy stands for it.
+ * its gate answers `ok` (a `weak` answer's candidates are suggested, never loaded on their text; the
+ * listing, which only ranks, takes them too with `weak`); else by rank, so that its best three reach
+ * the threshold on their own (0.75, 0.65, 0.55) when they score at least a quarter of the best, and
+ * the rest count by their score relative to the best. A copy of a skill in another tree (a
+ * translation, a mirror) gets nothing: its group's shown copy stands for it.
  */
-function textSignals(result: SearchResult | undefined): Map<string, number> {
+function textSignals(result: SearchResult | undefined, weak = false): Map<string, number> {
   const out = new Map<string, number>();
-  if (result?.coverage !== 'ok') return out;
+  if (!result || result.coverage === 'none' || (result.coverage === 'weak' && !weak)) return out;
   const top = result.results[0]?.score ?? 0;
   result.results.forEach((r, i) => {
     const ratio = top > 0 ? r.score / top : 0;
@@ -218,12 +219,13 @@ const json = (c: Candidate): SelectedJson => ({
 });
 
 /**
- * Every skill's score for `context` (0–100), above 0 only, as Score computes it, thresholds aside: the
- * relevance-ranked listing keeps the descriptions of the highest first.
+ * Every skill's score for `context` (0–100), above 0 only, as Score computes it, thresholds aside, and
+ * with a `weak` intent's candidates counted: the relevance-ranked listing keeps the descriptions of the
+ * highest first (it ranks what to show, it loads nothing).
  */
 export function scoreSkills(index: SkillIndex, context: SelectContext): Map<string, number> {
   const catalog = index.discovery;
-  const text = textSignals(searchIntent(index, context.intent));
+  const text = textSignals(searchIntent(index, context.intent), true);
   // The same items as the pipeline's (made once per catalog, shadowed copies included), thresholds off.
   const visible = new Set(catalog.skills.map((s) => s.path));
   const items = scoreItems(catalog, [...catalog.skills, ...catalog.shadowed])
