@@ -518,7 +518,7 @@ describe('MCP over HTTP, with a token', () => {
     const c = await client('sesame');
     const r = await c.callTool({
       name: 'search_skills',
-      arguments: { query: 'write a commit message' },
+      arguments: { query: 'review this pull request' },
     });
     assert.equal((r.structuredContent as { coverage: string }).coverage, 'ok');
     const { skills } = await allSkills(c);

@@ -43,7 +43,7 @@ describe('skillset select', () => {
     assert.match(why, /budget: kept/);
   });
 
-  it('loads the TypeScript skill for "fix the typescript build" (a multi-word intent) over wshobson-agents', () => {
+  it('names the TypeScript skill first for "fix the typescript build" (a multi-word intent) over wshobson-agents', () => {
     const r = run([
       'select',
       path.join(corporaDir, 'wshobson-agents'),
@@ -52,11 +52,62 @@ describe('skillset select', () => {
       '--dry-run',
       '--json',
     ]);
-    const j = JSON.parse(r.stdout) as { loaded: Array<{ name: string }> };
+    const j = JSON.parse(r.stdout) as {
+      coverage: string;
+      loaded: Array<{ name: string }>;
+      suggested: Array<{ name: string; description: string }>;
+    };
+    // The search is not sure of it (`weak`): nothing loads on the intent's words, the best candidates
+    // are named, one line each, for the model to check.
+    assert.equal(j.coverage, 'weak');
+    assert.deepEqual(j.loaded, []);
+    assert.equal(j.suggested[0]?.name, 'typescript-advanced-types', JSON.stringify(j.suggested));
     assert.ok(
-      j.loaded.some((s) => s.name === 'typescript-advanced-types'),
-      JSON.stringify(j.loaded),
+      j.suggested.every((s) => s.description.length <= 100 && !s.description.includes('\n')),
+      JSON.stringify(j.suggested),
     );
+  });
+
+  it("suggests what overflowed, then the search's other candidates, one line each, within the budget", () => {
+    const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
+    const intent = 'configure a multi-step approval process for discount requests';
+    const j = JSON.parse(
+      run(['select', salesforce, '--intent', intent, '--dry-run', '--json']).stdout,
+    ) as {
+      coverage: string;
+      loaded: Array<{ name: string }>;
+      overflow: Array<{ name: string }>;
+      suggested: Array<{ name: string; description: string; chars: number }>;
+      budget: { limit: number; used: number; suggested: number };
+    };
+    assert.equal(j.coverage, 'ok');
+    assert.deepEqual(
+      j.loaded.map((s) => s.name),
+      ['approval-processes'],
+    );
+    assert.ok(j.overflow.length > 0);
+    // Those that overflowed come first, in their order; nothing loaded is named again.
+    assert.deepEqual(
+      j.suggested.slice(0, j.overflow.length).map((s) => s.name),
+      j.overflow.map((s) => s.name),
+    );
+    assert.ok(j.suggested.every((s) => s.name !== 'approval-processes'));
+    assert.equal(j.suggested.length, 20);
+    const lines = j.suggested.reduce((n, s) => n + s.chars, 0);
+    assert.equal(j.budget.suggested, lines);
+    assert.ok(j.budget.used <= j.budget.limit);
+    for (const s of j.suggested) assert.equal(s.chars, `- ${s.name}: ${s.description}`.length);
+    const text = run(['select', salesforce, '--intent', intent, '--dry-run', '--suggest', '2']);
+    assert.match(
+      text.stdout,
+      /^suggested 2 \(named, not loaded\):\n {2}quotes-and-quote-templates: /m,
+    );
+    assert.match(text.stdout, /^budget [\d,]+ of 15,500 used \([\d,]+ by suggestions\)$/m);
+    const none = JSON.parse(
+      run(['select', salesforce, '--intent', intent, '--dry-run', '--suggest', '0', '--json'])
+        .stdout,
+    ) as typeof j;
+    assert.deepEqual(none.suggested, []);
   });
 
   it('loads nothing for a question no skill answers', () => {
@@ -81,7 +132,16 @@ describe('skillset select', () => {
       '--json',
     ]);
     const j = JSON.parse(r.stdout) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(j), ['loaded', 'overflow', 'dropped', 'budget', 'violation']);
+    assert.deepEqual(Object.keys(j), [
+      'coverage',
+      'loaded',
+      'overflow',
+      'suggested',
+      'dropped',
+      'budget',
+      'violation',
+    ]);
+    assert.deepEqual(Object.keys(j.budget as object), ['limit', 'used', 'suggested']);
     assert.deepEqual(Object.keys((j.loaded as object[])[0] ?? {}), [
       'name',
       'tier',
@@ -126,7 +186,7 @@ describe('skillset select', () => {
       '--profile',
       'release-manager',
       '--intent',
-      'cut a release',
+      'cut a release: bump the version and tag it',
       '--dry-run',
       '--json',
     ];
@@ -134,7 +194,7 @@ describe('skillset select', () => {
     assert.equal(r.status, 0, r.stderr);
     const j = JSON.parse(r.stdout) as {
       loaded: Array<{ name: string; tier: string; chars: number }>;
-      budget: { limit: number; used: number };
+      budget: { limit: number; used: number; suggested: number };
     };
     assert.deepEqual(
       j.loaded.map((s) => [s.name, s.tier]),
@@ -142,7 +202,10 @@ describe('skillset select', () => {
     );
     assert.equal(j.budget.limit, 5000);
     const tokens = JSON.parse(run([...args, '--budget-unit', 'tokens']).stdout) as typeof j;
-    assert.equal(tokens.budget.used, Math.ceil((j.loaded[0]?.chars ?? 0) / 4));
+    assert.equal(
+      tokens.budget.used - tokens.budget.suggested,
+      Math.ceil((j.loaded[0]?.chars ?? 0) / 4),
+    );
     const wrong = run([...args.slice(0, 5), 'release-manger', '--dry-run']);
     assert.match(wrong.stderr, /Did you mean `release-manager`\?/);
   });
