@@ -347,7 +347,7 @@ describe('skillset search, index and eval', () => {
     assert.match(none.stdout, /closest skills, turned down by the gate/);
     // A misspelled word is matched, and --explain says to what.
     const typo = cli(['search', 'aproval process', lib, '--index', indexFile, '--explain']);
-    assert.match(typo.stdout, /^typos: aprov → approv \(1 edit, ×0\.7\)$/m);
+    assert.match(typo.stdout, /^typos: aprov → approv \(1 edit, ×0\.5\)$/m);
   });
 
   it('takes the coverage gate from the config file', () => {
