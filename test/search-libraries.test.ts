@@ -131,10 +131,10 @@ describe('none, weak and ok', () => {
   });
 
   it('shows `weak` results and flags them; `ok` only when sure', () => {
-    // Everyday words the library happens to use: candidates, not a match.
-    const weak = wshobson.search('best fishing spots in norway');
+    // The skill's words, but not enough of them (`euo` is unknown, `fail` nowhere): a candidate.
+    const weak = wshobson.search('make my bash script fail safely with set -euo pipefail');
     assert.equal(weak.coverage, 'weak');
-    assert.ok(weak.results.length > 0);
+    assert.equal(weak.results[0]?.name, 'bash-defensive-patterns');
     assert.equal(wshobson.search('helm chart scaffolding for kubernetes').coverage, 'ok');
   });
 });
