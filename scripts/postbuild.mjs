@@ -7,6 +7,7 @@
 //   `skillset` command: Node starts a CommonJS file faster than an ES module.
 import { createHash } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 
 // `node:child_process` (and with it net, dgram and streams) is loaded on first use, which most runs
@@ -44,6 +45,22 @@ function ascii(code, out) {
   );
 }
 
+/**
+ * A default import of a Node module (`import fs from 'node:fs'`) is bundled as
+ * `__toESM(require("node:fs"), 1)`, which copies every export onto a new object as a getter, for each
+ * importing module: some 1,700 properties defined before a search starts. The module's default and
+ * its named exports read the same through an object that inherits them.
+ */
+const BUILTIN_DEFAULT_IMPORT = /__toESM\(require\("((?:node:)?[a-z_/]+)"\), 1\)/g;
+const BUILTIN_DEFAULT =
+  'const __builtinESM = (m) => Object.create(m, { default: { value: m, enumerable: true } });\n';
+
+function builtinImports(code) {
+  return code.replace(BUILTIN_DEFAULT_IMPORT, (call, id) =>
+    builtinModules.includes(id.replace(/^node:/, '')) ? `__builtinESM(require("${id}"))` : call,
+  );
+}
+
 async function bundle(entry, out, external, stamp) {
   const result = await build({
     entryPoints: [entry],
@@ -57,11 +74,10 @@ async function bundle(entry, out, external, stamp) {
     write: false,
     logLevel: 'warning',
   });
-  const code = ascii(result.outputFiles[0].text.replace(/^#!.*\n/, ''), out);
+  const code = builtinImports(ascii(result.outputFiles[0].text.replace(/^#!.*\n/, ''), out));
   // Strict, as the modules were. Their `import.meta.url` becomes the bundle's own URL: it sits two
   // folders below the package root, as they do, so relative URLs (../../docs/) still resolve.
-  const prelude =
-    '"use strict";\nconst import_meta_url = require("node:url").pathToFileURL(__filename).href;\n';
+  const prelude = `"use strict";\nconst import_meta_url = require("node:url").pathToFileURL(__filename).href;\n${BUILTIN_DEFAULT}`;
   // The first line names the build: the code cache is kept per build.
   const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const head = stamp ? `// skillset-bundle ${id}\n` : '#!/usr/bin/env node\n';
