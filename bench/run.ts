@@ -52,6 +52,11 @@ const NOTES: Record<string, string> = {
   'bare-node': "node -e '' (reference)",
 };
 
+/** The groups measured (`BENCH_ONLY=process,search`); every one when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter((g) => g !== ''));
+const runs = (group: 'libraries' | 'process' | 'search' | 'select' | 'mcp' | 'hostile'): boolean =>
+  ONLY.size === 0 || ONLY.has(group);
+
 /** A whole number of at least `min` from the environment, or the fallback. */
 function envInt(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
@@ -177,31 +182,16 @@ async function main(): Promise<void> {
   try {
     const libs = LIBRARIES.map((rel) => scanLibrary(rel, path.join(corpora, rel)));
     const libraries: LibraryResult[] = [];
-    for (const lib of libs) libraries.push(await reportLibrary(lib, tmp, o));
+    if (runs('libraries')) for (const lib of libs) libraries.push(await reportLibrary(lib, tmp, o));
     const first = libs[0] as Library;
-    const processResult = { label: first.label, ...(await reportProcess(first, tmp, o)) };
-    const search = await benchSearch(
-      first.root,
-      path.resolve(repoRoot, '..', 'shared', 'bench', 'salesforce-heldout.jsonl'),
-      cli,
-      tmp,
-      o,
-    );
-
-    const select = await benchSelect(
-      first.root,
-      path.resolve(repoRoot, '..', 'shared', 'bench', 'salesforce-heldout.jsonl'),
-      tmp,
-    );
-
-    const mcp = await benchMcp(
-      first.root,
-      path.resolve(repoRoot, '..', 'shared', 'bench', 'salesforce-heldout.jsonl'),
-      cli,
-      tmp,
-    );
-
-    const hostile = await benchIndexHostile(first.root, cli, tmp);
+    const labels = path.resolve(repoRoot, '..', 'shared', 'bench', 'salesforce-heldout.jsonl');
+    const processResult = runs('process')
+      ? { label: first.label, ...(await reportProcess(first, tmp, o)) }
+      : undefined;
+    const search = runs('search') ? await benchSearch(first.root, labels, cli, tmp, o) : undefined;
+    const select = runs('select') ? await benchSelect(first.root, labels, tmp) : undefined;
+    const mcp = runs('mcp') ? await benchMcp(first.root, labels, cli, tmp) : undefined;
+    const hostile = runs('hostile') ? await benchIndexHostile(first.root, cli, tmp) : undefined;
 
     const file = path.join(os.tmpdir(), 'skillset-bench-latest.json');
     const json = {

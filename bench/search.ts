@@ -12,6 +12,9 @@ import { type RoundOptions, timeRoundRobin } from './timing.js';
 
 const ms = (t: number): string => `${t.toFixed(1)} ms`;
 
+/** The warm `skillset search` process against a bare `node -e ''` measured in the same run, at most. */
+const PROCESS_TARGET = 1.8;
+
 /** Builds timed for the index build figure (the median is reported). */
 const BUILD_ROUNDS = 3;
 
@@ -165,7 +168,7 @@ export async function benchSearch(
     }),
   );
   console.log(
-    `  search-warm / bare-node   ${ratio.toFixed(2)}×   target ≤ 2×   ${ratio <= 2 ? 'pass' : 'FAIL'}`,
+    `  search-warm / bare-node   ${ratio.toFixed(2)}×   target ≤ ${PROCESS_TARGET}×   ${ratio <= PROCESS_TARGET ? 'pass' : 'FAIL'}`,
   );
 
   const scale: ScaleResult[] = [];

@@ -6,25 +6,60 @@
 // - dist/cli/skillset.cjs: the starter (src/cli/start.ts) as one CommonJS file, the installed
 //   `skillset` command: Node starts a CommonJS file faster than an ES module.
 import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 
-// commander loads child_process (and with it net, dgram and streams) for executable subcommands,
-// which skillset has none of: in the bundle it is loaded on first use instead, which is never.
+// `node:child_process` (and with it net, dgram and streams) is loaded on first use, which most runs
+// never come to: commander loads it for executable subcommands, which skillset has none of, and the
+// shell of `invoke` only when a skill runs a command. Every importer gets `spawn`, its only use; a
+// name beyond it fails the build ("No matching export").
 const LAZY_CHILD_PROCESS =
-  'const childProcess = { spawn: (...a) => require("node:child_process").spawn(...a) };';
+  'module.exports = { spawn: (...a) => require("child_process").spawn(...a) };';
 const lazyChildProcess = {
   name: 'lazy-child-process',
   setup(build) {
-    build.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      const eager = "const childProcess = require('node:child_process');";
-      if (!text.includes(eager))
-        throw new Error(`${args.path}: commander no longer loads child_process as expected`);
-      return { contents: text.replace(eager, LAZY_CHILD_PROCESS), loader: 'js' };
-    });
+    build.onResolve({ filter: /^node:child_process$/ }, () => ({
+      path: 'child_process',
+      namespace: 'lazy-child-process',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: LAZY_CHILD_PROCESS,
+      loader: 'js',
+    }));
   },
 };
+
+/**
+ * The bundle as ASCII: V8 then keeps its source as one byte a character, read and hashed faster than
+ * the two a single non-ASCII character makes it take. esbuild escapes strings itself; what is left is
+ * in comments and regular expressions, where `\uXXXX` means the same character (an astral one is
+ * written as its surrogate pair, which means it too). One after a backslash would change meaning.
+ */
+function ascii(code, out) {
+  const escaped = /\\[\u0080-\uffff]/.exec(code);
+  if (escaped) throw new Error(`${out}: a backslash before a non-ASCII character: ${escaped[0]}`);
+  return code.replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * A default import of a Node module (`import fs from 'node:fs'`) is bundled as
+ * `__toESM(require("node:fs"), 1)`, which copies every export onto a new object as a getter, for each
+ * importing module: some 1,700 properties defined before a search starts. The module's default and
+ * its named exports read the same through an object that inherits them.
+ */
+const BUILTIN_DEFAULT_IMPORT = /__toESM\(require\("((?:node:)?[a-z_/]+)"\), 1\)/g;
+const BUILTIN_DEFAULT =
+  'const __builtinESM = (m) => Object.create(m, { default: { value: m, enumerable: true } });\n';
+
+function builtinImports(code) {
+  return code.replace(BUILTIN_DEFAULT_IMPORT, (call, id) =>
+    builtinModules.includes(id.replace(/^node:/, '')) ? `__builtinESM(require("${id}"))` : call,
+  );
+}
 
 async function bundle(entry, out, external, stamp) {
   const result = await build({
@@ -39,11 +74,10 @@ async function bundle(entry, out, external, stamp) {
     write: false,
     logLevel: 'warning',
   });
-  const code = result.outputFiles[0].text.replace(/^#!.*\n/, '');
+  const code = builtinImports(ascii(result.outputFiles[0].text.replace(/^#!.*\n/, ''), out));
   // Strict, as the modules were. Their `import.meta.url` becomes the bundle's own URL: it sits two
   // folders below the package root, as they do, so relative URLs (../../docs/) still resolve.
-  const prelude =
-    '"use strict";\nconst import_meta_url = require("node:url").pathToFileURL(__filename).href;\n';
+  const prelude = `"use strict";\nconst import_meta_url = require("node:url").pathToFileURL(__filename).href;\n${BUILTIN_DEFAULT}`;
   // The first line names the build: the code cache is kept per build.
   const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const head = stamp ? `// skillset-bundle ${id}\n` : '#!/usr/bin/env node\n';

@@ -46,6 +46,19 @@ export function withSkillOptions(cmd: Command): Command {
     .option('--verbose', 'also print info diagnostics (shadowing, duplicates) on stderr');
 }
 
+/** Options of the commands that use the index too: the shared ones, the index file and the config. */
+export function withIndexOptions(cmd: Command): Command {
+  return withSkillOptions(cmd)
+    .option('--index <file>', 'the index file (default: one per set of roots in the cache folder)')
+    .option(
+      '--config <file>',
+      'the config file (default: skillset.config.json in the working folder or a parent; docs/config.md)',
+    );
+}
+
+/** Adds one command to the program. */
+export type DefineCommand = (program: Command) => void;
+
 /** A whole number from 0, or a usage error naming the flag. */
 export function parseCount(value: string, flag: string): number {
   const n = value.trim() === '' ? Number.NaN : Number(value);

@@ -1,5 +1,7 @@
-// Turn CLI options into settings, and service outcomes into stderr lines, values or usage errors.
+// Turn CLI options into settings, and service outcomes into stderr lines, values or usage errors;
+// write the CLI's output.
 
+import nodeFs from 'node:fs';
 import type { Outcome } from '../core/outcome.js';
 import type { SettingsInput } from '../core/settings.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
@@ -93,17 +95,58 @@ function summariseLibrary(diagnostics: readonly Diagnostic[], o: SkillCliOptions
   );
 }
 
+/** Has the CLI handed stdout's stream anything? From then on everything goes through it, in order. */
+let streaming = false;
+
 /**
- * Write to stdout and resolve once it is flushed (pipes are async). Text has every character that
- * would steer a terminal shown escaped (src/text/visible.ts), on a terminal or not; `json` is
- * serialised JSON, whose strings stay exact.
+ * process.stdout, with a reader that stops early (`skillset list | head`, which closes the pipe) taken
+ * for the end of the output rather than an error. Everything the CLI writes to stdout through a
+ * stream gets it from here.
+ */
+export function stdoutStream(): NodeJS.WriteStream {
+  if (!streaming) {
+    streaming = true;
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
+  return process.stdout;
+}
+
+/**
+ * Write to stdout and resolve once it is written. Text has every character that would steer a
+ * terminal shown escaped (src/text/visible.ts), on a terminal or not; `json` is serialised JSON, whose
+ * strings stay exact.
+ *
+ * The bytes go straight to file descriptor 1: Node makes the stdout stream on first use, and for a
+ * pipe that loads the net and stream modules, a cost every command's start would pay. What cannot be
+ * written that way (a descriptor that would block, or fails: a closed pipe, say) goes to the stream,
+ * which waits or reports as it always did; so does everything after it.
  */
 export function writeOut(text: string, form: 'text' | 'json' = 'text'): Promise<void> {
   const safe = form === 'json' ? visibleJson(text) : visibleText(text);
+  // Windows writes a console as UTF-16 through the stream: it alone knows how.
+  const rest =
+    streaming || process.platform === 'win32' ? Buffer.from(safe, 'utf8') : writeStraight(safe);
+  if (rest === undefined) return Promise.resolve();
+  const out = stdoutStream();
   return new Promise((resolve) => {
-    if (process.stdout.write(safe)) resolve();
-    else process.stdout.once('drain', () => resolve());
+    if (out.write(rest)) resolve();
+    else out.once('drain', () => resolve());
   });
+}
+
+/** Write `text` to file descriptor 1 at once; the bytes left unwritten if it would block or fails. */
+function writeStraight(text: string): Buffer | undefined {
+  const bytes = Buffer.from(text, 'utf8');
+  let done = 0;
+  try {
+    while (done < bytes.length) done += nodeFs.writeSync(1, bytes, done);
+  } catch {
+    return bytes.subarray(done);
+  }
+  return undefined;
 }
 
 /** Write `value` to stdout as JSON (two-space indent), exact (see writeOut). */

@@ -3,7 +3,7 @@
 
 import { type Command, Option } from 'commander';
 import { SkillsetError } from '../errors.js';
-import { parseCount } from './flags.js';
+import { type DefineCommand, parseCount, withIndexOptions as withIndex } from './flags.js';
 
 const many = (v: string, acc: string[]) => [...acc, v];
 
@@ -68,258 +68,283 @@ function withListingOptions(cmd: Command): Command {
     );
 }
 
-/** Add listing, load, invoke and doctor to `p`; `withIndex` adds the shared and index flags. */
-export function addSkillCommands(p: Command, withIndex: (cmd: Command) => Command): void {
-  withListingOptions(
-    withIndex(
-      p
-        .command('listing')
-        .description(
-          'Print the skill listing for the system prompt, within its budget (default 8,000 characters; docs/listing.md).',
+/** listing, load, invoke, doctor, serve, export, build and gloss-coverage, in the order the program's help lists them. */
+export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
+  [
+    'listing',
+    (p) =>
+      withListingOptions(
+        withIndex(
+          p
+            .command('listing')
+            .description(
+              'Print the skill listing for the system prompt, within its budget (default 8,000 characters; docs/listing.md).',
+            )
+            .argument('[path...]', 'skills roots (default: the standard scopes)'),
+        ),
+      )
+        .addHelpText(
+          'after',
+          '\nPrints the listing text. JSON: { "text", "chars", "budget", "budgetSource", "format", "level", "mode", "entries": [ { "name", "shown", "chars" } ], "hidden": [ { "name", "reason", "message" } ], "omitted", "closing", "paths", "choice", "domainsFrom", "tiers" }.\nExit codes: 0 listed, 2 usage error.',
         )
-        .argument('[path...]', 'skills roots (default: the standard scopes)'),
-    ),
-  )
-    .addHelpText(
-      'after',
-      '\nPrints the listing text. JSON: { "text", "chars", "budget", "budgetSource", "format", "level", "mode", "entries": [ { "name", "shown", "chars" } ], "hidden": [ { "name", "reason", "message" } ], "omitted", "closing", "paths", "choice", "domainsFrom", "tiers" }.\nExit codes: 0 listed, 2 usage error.',
-    )
-    .action(async (paths: string[], opts) => {
-      const { runListing } = await import('./commands/skills.js');
-      process.exitCode = await runListing(paths, opts);
-    });
-
-  withIndex(
-    p
-      .command('load')
-      .description(
-        'Print one skill as a load_skill call returns it: body, folder, bundled files (the user asking: any skill loads).',
+        .action(async (paths: string[], opts) => {
+          const { runListing } = await import('./commands/skills.js');
+          process.exitCode = await runListing(paths, opts);
+        }),
+  ],
+  [
+    'load',
+    (p) =>
+      withIndex(
+        p
+          .command('load')
+          .description(
+            'Print one skill as a load_skill call returns it: body, folder, bundled files (the user asking: any skill loads).',
+          )
+          .argument('<name>', 'the skill id or name')
+          .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )
-      .argument('<name>', 'the skill id or name')
-      .argument('[path...]', 'skills roots (default: the standard scopes)'),
-  )
-    .addOption(
-      new Option(
-        '--form <form>',
-        "how the body is wrapped (default skill_content, the client guide's)",
-      ).choices(['skill_content', 'skill']),
-    )
-    .option(
-      '--record',
-      'count this load toward the usage-ranked listing (a harness does; a look does not)',
-    )
-    .addHelpText(
-      'after',
-      '\nJSON: { "id", "name", "path", "dir", "scope", "contentHash", "body", "imports", "cut"? (what the load limits left out), "resources", "moreResources", "chain", "changed", "text", "chars", "tokens" }.\nExit codes: 0 loaded, 2 usage error (an unknown skill).',
-    )
-    .action(async (name: string, paths: string[], opts) => {
-      const { runLoad } = await import('./commands/skills.js');
-      process.exitCode = await runLoad(name, paths, opts);
-    });
-
-  withIndex(
-    p
-      .command('invoke')
-      .description(
-        'Expand a skill as `/name ARGUMENTS` would: base folder, arguments, variables, then shell injection for trusted skills (docs/invocation.md).',
-      )
-      .argument('<name>', 'the skill id or name')
-      .argument(
-        '[arguments...]',
-        'the arguments, as typed after /name; words are joined by spaces, so quote a group to keep it whole: \'Ada "Grace Hopper"\'',
-      ),
-  )
-    .option('--no-shell', 'run no shell command; each shows as a placeholder')
-    .option('--record', 'count this use toward the usage-ranked listing')
-    .option(
-      '--trust-project',
-      'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
-    )
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder skills write, named as such
-    .option('--session-id <id>', 'the ${SESSION_ID} to expand (default: a new one)')
-    .addHelpText(
-      'after',
-      '\nRoots come from --dir or the standard scopes. Prints the expanded prompt.\nJSON: { "id", "name", "dir", "contentHash", "status", "permission", "trusted", "shell", "text", "imports", "commands" }.\nExit codes: 0 expanded, 2 usage error, a denied skill (invoke/denied) or a failed or timed-out shell command.',
-    )
-    .action(async (name: string, args: string[], opts) => {
-      const { runInvoke } = await import('./commands/skills.js');
-      process.exitCode = await runInvoke(name, args.join(' '), opts);
-    });
-
-  withListingOptions(
-    withIndex(
-      p
-        .command('doctor')
-        .description(
-          'Explain the listing against its budget (the largest entries, what was hidden or cut and why) and the shell and permission posture.',
+        .addOption(
+          new Option(
+            '--form <form>',
+            "how the body is wrapped (default skill_content, the client guide's)",
+          ).choices(['skill_content', 'skill']),
         )
-        .argument('[path...]', 'skills roots (default: the standard scopes)'),
-    ),
-  )
-    .option(
-      '--trust-project',
-      'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
-    )
-    .addHelpText(
-      'after',
-      '\nJSON: { "listing": { … }, "shell": { … }, "permissions": { … }, "problems": [ … ] }.\nExit codes: 0 reported, 1 the settings have problems (an unreadable rule, an unknown override, a name of no skill), 2 usage error.',
-    )
-    .action(async (paths: string[], opts) => {
-      const { runDoctor } = await import('./commands/skills.js');
-      process.exitCode = await runDoctor(paths, opts);
-    });
-
-  withIndex(
-    p
-      .command('serve')
-      .description(
-        'Serve the skills over MCP: tools, skill:// resources, prompts and the Skills extension (docs/mcp.md). stdio unless --http.',
+        .option(
+          '--record',
+          'count this load toward the usage-ranked listing (a harness does; a look does not)',
+        )
+        .addHelpText(
+          'after',
+          '\nJSON: { "id", "name", "path", "dir", "scope", "contentHash", "body", "imports", "cut"? (what the load limits left out), "resources", "moreResources", "chain", "changed", "text", "chars", "tokens" }.\nExit codes: 0 loaded, 2 usage error (an unknown skill).',
+        )
+        .action(async (name: string, paths: string[], opts) => {
+          const { runLoad } = await import('./commands/skills.js');
+          process.exitCode = await runLoad(name, paths, opts);
+        }),
+  ],
+  [
+    'invoke',
+    (p) =>
+      withIndex(
+        p
+          .command('invoke')
+          .description(
+            'Expand a skill as `/name ARGUMENTS` would: base folder, arguments, variables, then shell injection for trusted skills (docs/invocation.md).',
+          )
+          .argument('<name>', 'the skill id or name')
+          .argument(
+            '[arguments...]',
+            'the arguments, as typed after /name; words are joined by spaces, so quote a group to keep it whole: \'Ada "Grace Hopper"\'',
+          ),
       )
-      .argument('[path...]', 'skills roots (default: the standard scopes)'),
-  )
-    .option('--http', 'serve Streamable HTTP at /mcp instead of stdio')
-    .option(
-      '--host <host>',
-      'the address to listen on (default 127.0.0.1; any other needs --token)',
-    )
-    .option('--port <n>', 'the port (default 0: a free one, printed on stderr)', parsePort)
-    .option(
-      '--token <token>',
-      'require `Authorization: Bearer <token>` (or set SKILLSET_SERVE_TOKEN, which ps does not show)',
-    )
-    .option(
-      '--max-sessions <n>',
-      'HTTP sessions open at once at most (default 100); past it the least recently used idle one is closed',
-      parseSessions,
-    )
-    .option(
-      '--session-timeout <seconds>',
-      'close an HTTP session after this long without a request (default 1800; 0: never)',
-      (v) => parseCount(v, '--session-timeout'),
-    )
-    .option(
-      '--allow-origin <origin>',
-      'also accept browser requests from this Origin (repeatable; e.g. a TLS proxy in front)',
-      many,
-      [],
-    )
-    .option(
-      '--trust-shell',
-      'let prompts run shell commands, for the skills the usual rules trust (user, managed, plugin; project and given folders with --trust-project or the user config)',
-    )
-    .option(
-      '--trust-project',
-      'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
-    )
-    .option('--no-watch', 'do not watch the roots for changes')
-    .option(
-      '--watch-limit <n>',
-      'paths watched at most (default 10,000); past it the roots are read again every 2 s or more',
-      (v) => parseCount(v, '--watch-limit'),
-    )
-    .addHelpText(
-      'after',
-      '\nNothing but protocol goes to stdout; a line on stderr says where HTTP listens.\nExit codes: 0 closed (the client left, SIGINT or SIGTERM), 2 usage error (a non-loopback host without a token, a port in use).',
-    )
-    .action(async (paths: string[], opts) => {
-      const { runServe } = await import('./commands/serve.js');
-      process.exitCode = await runServe(paths, opts);
-    });
-
-  withIndex(
-    p
-      .command('export')
-      .description(
-        "Write the library out for another agent's conventions: AGENTS.md, Cursor rules, .agents/skills copies or Copilot instructions (docs/export.md).",
+        .option('--no-shell', 'run no shell command; each shows as a placeholder')
+        .option('--record', 'count this use toward the usage-ranked listing')
+        .option(
+          '--trust-project',
+          'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
+        )
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder skills write, named as such
+        .option('--session-id <id>', 'the ${SESSION_ID} to expand (default: a new one)')
+        .addHelpText(
+          'after',
+          '\nRoots come from --dir or the standard scopes. Prints the expanded prompt.\nJSON: { "id", "name", "dir", "contentHash", "status", "permission", "trusted", "shell", "text", "imports", "commands" }.\nExit codes: 0 expanded, 2 usage error, a denied skill (invoke/denied) or a failed or timed-out shell command.',
+        )
+        .action(async (name: string, args: string[], opts) => {
+          const { runInvoke } = await import('./commands/skills.js');
+          process.exitCode = await runInvoke(name, args.join(' '), opts);
+        }),
+  ],
+  [
+    'doctor',
+    (p) =>
+      withListingOptions(
+        withIndex(
+          p
+            .command('doctor')
+            .description(
+              'Explain the listing against its budget (the largest entries, what was hidden or cut and why) and the shell and permission posture.',
+            )
+            .argument('[path...]', 'skills roots (default: the standard scopes)'),
+        ),
       )
-      .argument('[path...]', 'skills roots (default: the standard scopes)'),
-  )
-    .addOption(
-      new Option('--target <target>', 'what to write')
-        .choices(['agents-md', 'cursor', 'agents-dir', 'copilot'])
-        .makeOptionMandatory(),
-    )
-    .requiredOption('--out <dir>', 'the project folder to write into')
-    .option('--check', 'write nothing; exit 1 when a run would change something')
-    .option(
-      '--force',
-      'overwrite or remove files skillset did not write, or that were edited since',
-    )
-    .addOption(
-      new Option('--point-to <where>', 'what entries point to (default source)').choices([
-        'source',
-        'agents-dir',
-      ]),
-    )
-    .option('--always-apply', 'skills without paths always apply (Cursor, Copilot)')
-    .addHelpText(
-      'after',
-      '\nIdempotent: a second run changes nothing. Files written are recorded in .skillset-export.json.\nExit codes: 0 exported or in sync, 1 drift (--check) or a file refused, 2 usage error.',
-    )
-    .action(async (paths: string[], opts) => {
-      const { runExport } = await import('./commands/export.js');
-      process.exitCode = await runExport(paths, opts);
-    });
-
-  withIndex(
-    p
-      .command('build')
-      .description(
-        'Build a tier for a big library: one router skill and one roster (a 220-character gloss a skill) per domain, and an entry router (docs/tiers.md).',
+        .option(
+          '--trust-project',
+          'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
+        )
+        .addHelpText(
+          'after',
+          '\nJSON: { "listing": { … }, "shell": { … }, "permissions": { … }, "problems": [ … ] }.\nExit codes: 0 reported, 1 the settings have problems (an unreadable rule, an unknown override, a name of no skill), 2 usage error.',
+        )
+        .action(async (paths: string[], opts) => {
+          const { runDoctor } = await import('./commands/skills.js');
+          process.exitCode = await runDoctor(paths, opts);
+        }),
+  ],
+  [
+    'serve',
+    (p) =>
+      withIndex(
+        p
+          .command('serve')
+          .description(
+            'Serve the skills over MCP: tools, skill:// resources, prompts and the Skills extension (docs/mcp.md). stdio unless --http.',
+          )
+          .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )
-      .argument('[path...]', 'skills roots (default: the standard scopes)'),
-  )
-    .requiredOption(
-      '--out <dir>',
-      'the skills folder the tier’s skills are written into (.claude/skills, say)',
-    )
-    .option(
-      '--name <name>',
-      'the tier’s name: its entry router, and the prefix of its domain routers (default: the library folder’s)',
-    )
-    .addOption(
-      new Option(
-        '--domains-from <how>',
-        'a skill’s domain: its first folder, or its front matter domain',
+        .option('--http', 'serve Streamable HTTP at /mcp instead of stdio')
+        .option(
+          '--host <host>',
+          'the address to listen on (default 127.0.0.1; any other needs --token)',
+        )
+        .option('--port <n>', 'the port (default 0: a free one, printed on stderr)', parsePort)
+        .option(
+          '--token <token>',
+          'require `Authorization: Bearer <token>` (or set SKILLSET_SERVE_TOKEN, which ps does not show)',
+        )
+        .option(
+          '--max-sessions <n>',
+          'HTTP sessions open at once at most (default 100); past it the least recently used idle one is closed',
+          parseSessions,
+        )
+        .option(
+          '--session-timeout <seconds>',
+          'close an HTTP session after this long without a request (default 1800; 0: never)',
+          (v) => parseCount(v, '--session-timeout'),
+        )
+        .option(
+          '--allow-origin <origin>',
+          'also accept browser requests from this Origin (repeatable; e.g. a TLS proxy in front)',
+          many,
+          [],
+        )
+        .option(
+          '--trust-shell',
+          'let prompts run shell commands, for the skills the usual rules trust (user, managed, plugin; project and given folders with --trust-project or the user config)',
+        )
+        .option(
+          '--trust-project',
+          'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
+        )
+        .option('--no-watch', 'do not watch the roots for changes')
+        .option(
+          '--watch-limit <n>',
+          'paths watched at most (default 10,000); past it the roots are read again every 2 s or more',
+          (v) => parseCount(v, '--watch-limit'),
+        )
+        .addHelpText(
+          'after',
+          '\nNothing but protocol goes to stdout; a line on stderr says where HTTP listens.\nExit codes: 0 closed (the client left, SIGINT or SIGTERM), 2 usage error (a non-loopback host without a token, a port in use).',
+        )
+        .action(async (paths: string[], opts) => {
+          const { runServe } = await import('./commands/serve.js');
+          process.exitCode = await runServe(paths, opts);
+        }),
+  ],
+  [
+    'export',
+    (p) =>
+      withIndex(
+        p
+          .command('export')
+          .description(
+            "Write the library out for another agent's conventions: AGENTS.md, Cursor rules, .agents/skills copies or Copilot instructions (docs/export.md).",
+          )
+          .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )
-        .choices(['path', 'field'])
-        .default('path'),
-    )
-    .option('--check', 'write nothing; exit 1 when the folder differs from a fresh build')
-    .option(
-      '--measure',
-      'print the tier’s token cost at session start against listing every description',
-    )
-    .addHelpText('after', '\nExit codes: 0 built or in step, 1 drift (--check), 2 usage error.')
-    .action(async (paths: string[], opts) => {
-      const { runBuild } = await import('./commands/tier.js');
-      process.exitCode = await runBuild(paths, opts);
-    });
-
-  withIndex(
-    p
-      .command('gloss-coverage')
-      .description(
-        'Say which skills route on a term through their gloss, and which declare it but clip it (docs/tiers.md).',
+        .addOption(
+          new Option('--target <target>', 'what to write')
+            .choices(['agents-md', 'cursor', 'agents-dir', 'copilot'])
+            .makeOptionMandatory(),
+        )
+        .requiredOption('--out <dir>', 'the project folder to write into')
+        .option('--check', 'write nothing; exit 1 when a run would change something')
+        .option(
+          '--force',
+          'overwrite or remove files skillset did not write, or that were edited since',
+        )
+        .addOption(
+          new Option('--point-to <where>', 'what entries point to (default source)').choices([
+            'source',
+            'agents-dir',
+          ]),
+        )
+        .option('--always-apply', 'skills without paths always apply (Cursor, Copilot)')
+        .addHelpText(
+          'after',
+          '\nIdempotent: a second run changes nothing. Files written are recorded in .skillset-export.json.\nExit codes: 0 exported or in sync, 1 drift (--check) or a file refused, 2 usage error.',
+        )
+        .action(async (paths: string[], opts) => {
+          const { runExport } = await import('./commands/export.js');
+          process.exitCode = await runExport(paths, opts);
+        }),
+  ],
+  [
+    'build',
+    (p) =>
+      withIndex(
+        p
+          .command('build')
+          .description(
+            'Build a tier for a big library: one router skill and one roster (a 220-character gloss a skill) per domain, and an entry router (docs/tiers.md).',
+          )
+          .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )
-      .argument('<term>', 'a word or phrase')
-      .argument('[path...]', 'skills roots (default: the standard scopes)'),
-  )
-    .option('--domain <domain>', 'only this domain')
-    .addOption(
-      new Option(
-        '--domains-from <how>',
-        'a skill’s domain: its first folder, or its front matter domain',
+        .requiredOption(
+          '--out <dir>',
+          'the skills folder the tier’s skills are written into (.claude/skills, say)',
+        )
+        .option(
+          '--name <name>',
+          'the tier’s name: its entry router, and the prefix of its domain routers (default: the library folder’s)',
+        )
+        .addOption(
+          new Option(
+            '--domains-from <how>',
+            'a skill’s domain: its first folder, or its front matter domain',
+          )
+            .choices(['path', 'field'])
+            .default('path'),
+        )
+        .option('--check', 'write nothing; exit 1 when the folder differs from a fresh build')
+        .option(
+          '--measure',
+          'print the tier’s token cost at session start against listing every description',
+        )
+        .addHelpText('after', '\nExit codes: 0 built or in step, 1 drift (--check), 2 usage error.')
+        .action(async (paths: string[], opts) => {
+          const { runBuild } = await import('./commands/tier.js');
+          process.exitCode = await runBuild(paths, opts);
+        }),
+  ],
+  [
+    'gloss-coverage',
+    (p) =>
+      withIndex(
+        p
+          .command('gloss-coverage')
+          .description(
+            'Say which skills route on a term through their gloss, and which declare it but clip it (docs/tiers.md).',
+          )
+          .argument('<term>', 'a word or phrase')
+          .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )
-        .choices(['path', 'field'])
-        .default('path'),
-    )
-    .addHelpText(
-      'after',
-      '\nExit codes: 0 nothing clipped, 1 some skill clips the term, 2 usage error.',
-    )
-    .action(async (term: string, paths: string[], opts) => {
-      const { runGlossCoverage } = await import('./commands/tier.js');
-      process.exitCode = await runGlossCoverage(term, paths, opts);
-    });
-}
+        .option('--domain <domain>', 'only this domain')
+        .addOption(
+          new Option(
+            '--domains-from <how>',
+            'a skill’s domain: its first folder, or its front matter domain',
+          )
+            .choices(['path', 'field'])
+            .default('path'),
+        )
+        .addHelpText(
+          'after',
+          '\nExit codes: 0 nothing clipped, 1 some skill clips the term, 2 usage error.',
+        )
+        .action(async (term: string, paths: string[], opts) => {
+          const { runGlossCoverage } = await import('./commands/tier.js');
+          process.exitCode = await runGlossCoverage(term, paths, opts);
+        }),
+  ],
+];

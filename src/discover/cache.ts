@@ -7,6 +7,7 @@ import type { ParsedSkillFile } from '../skill/types.js';
 import { makeDirs, writeFileAtomically } from '../util/dirs.js';
 import { type CompactRecord, type Head, LazyParsed } from './compact.js';
 import type { FileSystem } from './fs.js';
+import { statPath } from './stat-path.js';
 
 /** Bump when parsing changes what it produces, so old caches are ignored. */
 export const PARSER_VERSION = 6;
@@ -96,8 +97,8 @@ export class ParseCache {
    */
   lookupNode(file: string): ParsedSkillFile | undefined {
     if (!this.old[file]) return undefined;
-    const st = nodeFs.statSync(file, { throwIfNoEntry: false });
-    return st?.isFile() ? this.check(file, st) : undefined;
+    const st = statPath(file);
+    return st?.kind === 'file' ? this.check(file, st) : undefined;
   }
 
   private check(file: string, st: { size: number; mtimeMs: number }): ParsedSkillFile | undefined {

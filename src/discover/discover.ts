@@ -11,14 +11,13 @@ import {
 } from '../catalog/resolve.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { Skill } from '../skill/types.js';
-import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import { AGENT_PRESETS, type AgentName } from './agents.js';
 import { ParseCache } from './cache.js';
 import { expectRecords, resetDecodedBound } from './compact.js';
 import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
 import { chainFolders, type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
 import { scanLegacy } from './legacy.js';
-import { DEFAULT_MAX_FILE_BYTES, readFoundSkill } from './read.js';
+import { DEFAULT_MAX_FILE_BYTES, readAll } from './read.js';
 import { SkillRecord } from './record.js';
 import {
   nestedRoots,
@@ -171,9 +170,7 @@ async function scanRoot(
   const cache =
     o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
   const out: RootScan = { candidates: [], diagnostics: walk.diagnostics };
-  const reads = await mapBounded(walk.found, READS_IN_FLIGHT, (f) =>
-    readFoundSkill(fs, f, realRoot, o.maxFileBytes, cache, o.onFileRead),
-  );
+  const reads = await readAll(fs, walk.found, realRoot, o.maxFileBytes, cache, o.onFileRead);
   reads.forEach((r, order) => {
     const f = walk.found[order] as FoundSkill;
     if (!r.ok) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
+import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import type { ParseCache } from './cache.js';
 import { compactRecord, lazyRecord } from './compact.js';
 import { withinBoundary } from './confine.js';
@@ -54,6 +55,22 @@ function outside(file: string, real: string, root: string, placeholder: boolean)
         { data: { realPath: real, root, ...(placeholder ? { placeholder: true } : {}) } },
       ),
     ],
+  };
+}
+
+/**
+ * A found SKILL.md's record from the parse cache, checked on the real file system without a promise
+ * (a warm start checks thousands); undefined when the cache does not hold it as the file now is.
+ */
+function cachedFoundSkill(found: FoundSkill, cache: ParseCache): ReadSkill | undefined {
+  if (found.kind !== 'file') return undefined;
+  const parsed = cache.lookupNode(found.file);
+  if (!parsed) return undefined;
+  return {
+    ok: true,
+    parsed,
+    realPath: `${found.realDir}/${path.basename(found.file)}`,
+    diagnostics: [],
   };
 }
 
@@ -189,4 +206,32 @@ export async function readFoundSkill(
       cache.store(readPath, r.size, r.mtimeMs, record);
     return { ok: true, parsed: lazyRecord(record, readPath, parsed), realPath, diagnostics };
   }
+}
+
+/**
+ * Read every found SKILL.md, in order. On the real file system the parse cache's records are taken
+ * first, without a promise each (a warm start takes them all); the rest are read a few at a time.
+ */
+export async function readAll(
+  fs: FileSystem,
+  found: readonly FoundSkill[],
+  realRoot: string,
+  maxBytes: number,
+  cache: ParseCache | undefined,
+  onRead?: (realPath: string, bytes: Buffer) => void,
+): Promise<ReadSkill[]> {
+  const reads = new Array<ReadSkill>(found.length);
+  const rest: number[] = [];
+  found.forEach((f, i) => {
+    const hit = cache && fs === nodeFileSystem ? cachedFoundSkill(f, cache) : undefined;
+    if (hit) reads[i] = hit;
+    else rest.push(i);
+  });
+  const read = await mapBounded(rest, READS_IN_FLIGHT, (i) =>
+    readFoundSkill(fs, found[i] as FoundSkill, realRoot, maxBytes, cache, onRead),
+  );
+  rest.forEach((i, k) => {
+    reads[i] = read[k] as ReadSkill;
+  });
+  return reads;
 }

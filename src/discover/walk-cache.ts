@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
 import path from 'node:path';
 import { makeDirs, writeFileAtomically } from '../util/dirs.js';
+import { statPath } from './stat-path.js';
 import type { WalkResult } from './walk.js';
 
 /** Bump when the walk's result or this file's shape changes. */
@@ -38,8 +39,8 @@ interface Snapshot {
 /** Stat without throwing: [size, mtimeMs, isDirectory] or undefined. */
 function stat(p: string): [number, number, boolean] | undefined {
   try {
-    const s = nodeFs.statSync(p);
-    return [s.size, s.mtimeMs, s.isDirectory()];
+    const s = statPath(p);
+    return s && [s.size, s.mtimeMs, s.kind === 'dir'];
   } catch {
     return undefined;
   }

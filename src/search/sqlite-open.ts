@@ -3,6 +3,7 @@
 
 import nodeFs from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { SkillsetError } from '../errors.js';
 import { META_FIELDS } from './document.js';
@@ -59,6 +60,9 @@ CREATE TABLE IF NOT EXISTS df(term TEXT PRIMARY KEY, meta INTEGER NOT NULL, body
  */
 export const STATEMENT_WAIT_MS = 100;
 
+/** better-sqlite3's native addon, where its install builds it. */
+const ADDON = 'better-sqlite3/build/Release/better_sqlite3.node';
+
 let binding: string | null | undefined;
 /**
  * The native addon where an install puts it, so that better-sqlite3 does not search for it (its
@@ -67,10 +71,13 @@ let binding: string | null | undefined;
  */
 function nativeBinding(): { nativeBinding?: string } {
   if (binding === undefined) {
+    // First beside this package (dist/<folder>/ is two below its root, in the bundle too): where
+    // resolving would look first, without reading package.json files on the way.
+    const own = new URL(`../../node_modules/${ADDON}`, import.meta.url);
     try {
-      binding = createRequire(import.meta.url).resolve(
-        'better-sqlite3/build/Release/better_sqlite3.node',
-      );
+      binding = nodeFs.existsSync(own)
+        ? fileURLToPath(own)
+        : createRequire(import.meta.url).resolve(ADDON);
     } catch {
       binding = null;
     }
@@ -178,7 +185,8 @@ export function openIndexDatabase(file: string, options: OpenOptions = {}): Open
   }
   if (!derived) return { db, trusted: fileState(file) };
   // A file skillset left in this state (or one just made) is trusted; any other is checked whole.
-  if (before !== undefined && before !== readStamp(file)) {
+  const stamp = before === undefined ? undefined : readStamp(file);
+  if (before !== undefined && before !== stamp) {
     let problem: string | undefined;
     try {
       problem = quickCheck(db);
@@ -196,7 +204,8 @@ export function openIndexDatabase(file: string, options: OpenOptions = {}): Open
     }
   }
   const trusted = fileState(file);
-  writeStamp(file, trusted);
+  // A warm start leaves the file as its stamp says: not written again.
+  if (trusted !== stamp) writeStamp(file, trusted);
   return { db, trusted };
 }
 

@@ -1,6 +1,5 @@
 // `skillset index`, `skillset search` and `skillset eval`: thin faces over the service.
 
-import { evalManifest } from '../../core/eval.js';
 import { createService, type SkillService } from '../../core/service.js';
 import { SkillsetError } from '../../errors.js';
 import { diffText, evalText, manifestText } from '../../eval/format.js';
@@ -40,8 +39,9 @@ export async function service(
   paths: readonly string[],
   opts: IndexCliOptions,
 ): Promise<{ service: SkillService; done: () => void }> {
+  // Asked last: the first look at process.stderr makes its stream.
   const progress =
-    process.stderr.isTTY === true && !opts.json && !opts.quiet ? indexProgress() : undefined;
+    !opts.json && !opts.quiet && process.stderr.isTTY === true ? indexProgress() : undefined;
   const s = await createService(
     settingsInput(paths, opts),
     progress ? { onProgress: progress.show } : {},
@@ -131,6 +131,8 @@ async function runManifest(
   file: string,
   opts: IndexCliOptions & { compare?: string; baseline?: boolean },
 ): Promise<number> {
+  // Loaded here: index and search never pay for the evaluation's modules.
+  const { evalManifest } = await import('../../core/eval.js');
   const { sets: reports } = unwrap(
     await evalManifest(file, settingsInput([], { ...opts, dir: [] }), opts.compare, {
       baseline: opts.baseline !== false,

@@ -3,7 +3,7 @@
 import { createService } from '../../core/service.js';
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
 import { visibleLine } from '../../text/visible.js';
-import { settingsInput, writeErr } from '../options.js';
+import { settingsInput, stdoutStream, writeErr } from '../options.js';
 import type { IndexCliOptions } from './search.js';
 
 /** Options of `serve`. */
@@ -23,6 +23,8 @@ export interface ServeCliOptions extends IndexCliOptions {
 
 /** Serve until the client goes or a signal comes; resolves to the exit code. */
 export async function runServe(paths: string[], opts: ServeCliOptions): Promise<number> {
+  // The protocol's stream, which a client that goes away closes: not an error.
+  stdoutStream();
   const { serve } = await import('../../mcp/serve.js');
   const { watchLifetime } = await import('../../mcp/lifetime.js');
   const log = (line: string) => {

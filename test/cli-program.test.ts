@@ -1,0 +1,115 @@
+// The program's wiring as a user meets it: a command line that names a command wires that command
+// alone (src/cli/program.ts), and its help, errors and did-you-mean are those of the whole program;
+// the answer written straight to stdout arrives whole, also when the pipe would block.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
+
+const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'skillset-program-'));
+const home = mkdtempSync(path.join(os.tmpdir(), 'skillset-program-home-'));
+const env = { ...process.env, SKILLSET_CACHE_DIR: cacheDir, HOME: home };
+const cli = (args: string[]) =>
+  spawnSync(process.execPath, [cliPath, ...args], { cwd: repoRoot, encoding: 'utf8', env });
+const examples = path.join(repoRoot, 'examples', 'skills');
+
+/** Every command, in the order the program's help lists them. */
+const COMMANDS = [
+  'list',
+  'show',
+  'lint',
+  'index',
+  'search',
+  'select',
+  'eval',
+  'listing',
+  'load',
+  'invoke',
+  'doctor',
+  'serve',
+  'export',
+  'build',
+  'gloss-coverage',
+];
+
+describe('the program', () => {
+  it('lists every command in its help, in order', () => {
+    const r = cli(['--help']);
+    assert.equal(r.status, 0, r.stderr);
+    const listed = (r.stdout.split('\nCommands:\n')[1] ?? '')
+      .split('\n')
+      .map((line) => /^ {2}([a-z-]+)/.exec(line)?.[1])
+      .filter((name) => name !== undefined);
+    assert.deepEqual(listed, [...COMMANDS, 'help']);
+  });
+
+  for (const name of COMMANDS)
+    it(`gives \`${name} --help\`, wired alone, the help it has beside every other command`, () => {
+      const alone = cli([name, '--help']);
+      const beside = cli(['help', name]);
+      assert.equal(alone.status, 0, alone.stderr);
+      assert.equal(beside.status, 0, beside.stderr);
+      assert.match(alone.stdout, new RegExp(`^Usage: skillset ${name} `));
+      assert.equal(alone.stdout, beside.stdout);
+      assert.equal(alone.stderr, beside.stderr);
+    });
+
+  it('answers an unknown command with its did-you-mean and exit code 2', () => {
+    const r = cli(['serch', 'x']);
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, '');
+    assert.equal(
+      r.stderr,
+      "error: unknown command 'serch'\n(Did you mean search?)\n(run with --help for usage)\n",
+    );
+  });
+
+  it('answers an unknown option with its did-you-mean, --debug before the command or not', () => {
+    const plain = cli(['search', 'x', examples, '--limt', '3']);
+    const debug = cli(['--debug', 'search', 'x', examples, '--limt', '3']);
+    assert.equal(plain.status, 2);
+    assert.equal(
+      plain.stderr,
+      "error: unknown option '--limt'\n(Did you mean --limit?)\n(run with --help for usage)\n",
+    );
+    assert.equal(debug.status, plain.status);
+    assert.equal(debug.stderr, plain.stderr);
+  });
+
+  it('runs a command named after --debug', () => {
+    const plain = cli(['list', examples, '--json']);
+    const debug = cli(['--debug', 'list', examples, '--json']);
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.equal(debug.status, 0, debug.stderr);
+    assert.equal(debug.stdout, plain.stdout);
+  });
+});
+
+describe('the output', () => {
+  it('arrives whole when stdout would block, its stream taking what the descriptor could not', async () => {
+    const lib = path.join(corporaDir, 'salesforce-skills', 'skills');
+    const whole = cli(['list', lib, '--json']);
+    assert.equal(whole.status, 0, whole.stderr);
+    // Making the stdout stream first leaves the pipe non-blocking: a write past what the pipe holds
+    // would block, and the reader below does not read for a while.
+    const touch = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-program-')), 'touch.cjs');
+    writeFileSync(touch, 'process.stdout;\n');
+    const child = spawn(process.execPath, ['--require', touch, cliPath, 'list', lib, '--json'], {
+      cwd: repoRoot,
+      env,
+    });
+    child.stdout.pause();
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    setTimeout(() => child.stdout.resume(), 500);
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    assert.equal(status, 0, stderr);
+    assert.ok(whole.stdout.length > 256 * 1024, 'more than a pipe holds');
+    assert.equal(Buffer.concat(chunks).toString('utf8'), whole.stdout);
+  });
+});
