@@ -60,7 +60,7 @@ export const DEFAULT_RANK: RankSettings = {
   gateDepth: 10,
   candidates: 50,
   bodyMaxShare: 0.5,
-  postingBudget: 2500,
+  postingBudget: 1500,
   bodyCoverage: 1,
   bodySaturation: 1,
 };

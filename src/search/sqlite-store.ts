@@ -216,8 +216,9 @@ export class SqliteIndexStore implements SearchIndexStore {
         path: row.path,
         description: row.description,
         fields: JSON.parse(row.fields) as StoredDoc['fields'],
-        notFor: JSON.parse(row.not_for) as StoredDoc['notFor'],
-        triggerPhrases: JSON.parse(row.triggers) as string[][],
+        // Most skills have neither: an empty list is not worth a parse.
+        notFor: row.not_for === '[]' ? [] : (JSON.parse(row.not_for) as StoredDoc['notFor']),
+        triggerPhrases: row.triggers === '[]' ? [] : (JSON.parse(row.triggers) as string[][]),
         inbound: row.inbound,
       };
     } catch (e) {
