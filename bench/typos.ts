@@ -37,8 +37,16 @@ function misspell(word: string, random: () => number): string {
 
 /** Each positive query with one word misspelled (queries with no word of six letters are left out). */
 export function misspelled(labels: readonly LabelledQuery[], seed = 7): LabelledQuery[] {
+  return misspellings(labels, seed).map((p) => p.typo);
+}
+
+/** Each positive query misspelled, beside the query as it was. */
+export function misspellings(
+  labels: readonly LabelledQuery[],
+  seed = 7,
+): Array<{ right: LabelledQuery; typo: LabelledQuery }> {
   const random = seeded(seed);
-  const out: LabelledQuery[] = [];
+  const out: Array<{ right: LabelledQuery; typo: LabelledQuery }> = [];
   for (const l of labels) {
     if (l.expected.length === 0) continue;
     const words = l.query.split(' ');
@@ -46,7 +54,7 @@ export function misspelled(labels: readonly LabelledQuery[], seed = 7): Labelled
     if (long.length === 0) continue;
     const at = long[Math.floor(random() * long.length)] as number;
     words[at] = misspell(words[at] as string, random);
-    out.push({ ...l, query: words.join(' ') });
+    out.push({ right: l, typo: { ...l, query: words.join(' ') } });
   }
   return out;
 }
