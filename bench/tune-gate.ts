@@ -53,6 +53,10 @@ const GRID = {
 const OK_STEPS = range(0.4, 0.99, 0.01);
 const WEAK_STEPS = range(0.05, 0.5, 0.01);
 const EVIDENCE_STEPS = [0, 0.1, 0.2, 0.3, 0.5, 0.75, 1];
+/** A match's weight, in rare words, that keeps an answer from `none` (99: coverage alone decides). */
+const WEAK_EVIDENCE_STEPS = [99, 2, 1.5, 1.25, 1, 0.75];
+/** A question asked in another language misses more: one in thirty may come back `none`. */
+const MAX_TRANSLATED_FALSE_NONE = 0.034;
 const MAX_FALSE_NONE = 0.01;
 const MAX_NEGATIVE_OK = 0.1;
 
@@ -62,7 +66,7 @@ function range(from: number, to: number, step: number): number[] {
   return out;
 }
 
-type Kind = 'positive' | 'typo' | 'negative' | 'nonsense';
+type Kind = 'positive' | 'typo' | 'translated' | 'negative' | 'nonsense';
 /** One query's answer under one setting, before thresholds: its best coverage and the label's ranks. */
 interface Answer {
   kind: Kind;
@@ -106,8 +110,14 @@ function libraries(): Library[] {
   if (salesforce && fs.existsSync(DEV_SET))
     for (const l of parseLabels(fs.readFileSync(DEV_SET, 'utf8'), DEV_SET))
       salesforce.queries.push({ label: l, kind: 'positive', set: 'salesforce-dev' });
-  for (const lib of byRoots.values())
+  for (const lib of byRoots.values()) {
     for (const l of nonsense) lib.queries.push({ label: l, kind: 'nonsense', set: 'nonsense' });
+    // Positives asked in Spanish, German, French, Portuguese and Italian (bench/queries/translated/).
+    const translated = path.join(here, 'queries', 'translated', `${lib.name}-translated.jsonl`);
+    if (fs.existsSync(translated))
+      for (const l of parseLabels(fs.readFileSync(translated, 'utf8'), translated))
+        lib.queries.push({ label: l, kind: 'translated', set: 'translated' });
+  }
   return [...byRoots.values()];
 }
 
@@ -143,6 +153,7 @@ async function answers(lib: Library, combos: Array<Partial<RankSettings>>): Prom
       okCoverage: 2,
       weakCoverage: 0,
       okEvidence: 0,
+      weakEvidence: 99,
       unknownWeight: settings.unknownWeight,
       depth: settings.gateDepth,
       bodyCoverage: settings.bodyCoverage,
@@ -187,19 +198,28 @@ interface Figures {
   nonsenseNone: number;
   typoHit3: number;
   typoFalseNone: number;
+  translatedHit3: number;
+  translatedFalseNone: number;
 }
 
-function figures(a: readonly Answer[], ok: number, weak: number, evidence = 0): Figures {
+function figures(
+  a: readonly Answer[],
+  ok: number,
+  weak: number,
+  evidence = 0,
+  weakEvidence = 99,
+): Figures {
   const verdict = (x: Answer): 'ok' | 'weak' | 'none' =>
-    x.coverage <= 0 || x.coverage < weak
-      ? 'none'
-      : x.pairs.some(([s, e]) => s >= ok && e >= evidence)
-        ? 'ok'
-        : 'weak';
+    x.pairs.some(([s, e]) => s >= ok && e >= evidence)
+      ? 'ok'
+      : x.pairs.some(([s, e]) => s > 0 && (s >= weak || e >= weakEvidence))
+        ? 'weak'
+        : 'none';
   const share = (xs: readonly Answer[], f: (x: Answer) => boolean): number =>
     xs.length === 0 ? 0 : xs.filter(f).length / xs.length;
   const pos = a.filter((x) => x.kind === 'positive');
   const typo = a.filter((x) => x.kind === 'typo');
+  const translated = a.filter((x) => x.kind === 'translated');
   const shown = (x: Answer, k: number): boolean =>
     verdict(x) !== 'none' && x.rank >= 1 && x.rank <= k;
   return {
@@ -218,6 +238,8 @@ function figures(a: readonly Answer[], ok: number, weak: number, evidence = 0): 
     ),
     typoHit3: share(typo, (x) => shown(x, 3)),
     typoFalseNone: share(typo, (x) => verdict(x) === 'none'),
+    translatedHit3: share(translated, (x) => shown(x, 3)),
+    translatedFalseNone: share(translated, (x) => verdict(x) === 'none'),
   };
 }
 
@@ -227,6 +249,7 @@ interface Choice {
   ok: number;
   evidence: number;
   weak: number;
+  weakEvidence: number;
   objective: number;
 }
 
@@ -234,7 +257,8 @@ interface Choice {
 function bySet(a: readonly Answer[]): Answer[][] {
   const sets = new Map<string, Answer[]>();
   for (const x of a) {
-    const key = x.kind === 'typo' || x.kind === 'nonsense' ? x.kind : x.set;
+    const key =
+      x.kind === 'typo' || x.kind === 'nonsense' || x.kind === 'translated' ? x.kind : x.set;
     sets.set(key, [...(sets.get(key) ?? []), x]);
   }
   return [...sets.values()];
@@ -247,42 +271,50 @@ function choose(all: Answer[][][], train: readonly number[]): Choice {
     const per = train.map((l) => all[l]?.[c] as Answer[]);
     const sets = per.flatMap(bySet);
     const withNegatives = sets.filter((a) => count(a, 'negative') > 0);
-    const weak =
-      [...WEAK_STEPS]
-        .reverse()
-        .find((w) =>
-          sets.every(
-            (a) =>
-              figures(a, 2, w).falseNone <= MAX_FALSE_NONE &&
-              figures(a, 2, w).typoFalseNone <= MAX_FALSE_NONE,
-          ),
-        ) ?? (WEAK_STEPS[0] as number);
-    for (const evidence of EVIDENCE_STEPS) {
-      const worst = (o: number): number =>
-        Math.max(...withNegatives.map((a) => figures(a, o, weak, evidence).negativeOk));
-      const ok =
-        OK_STEPS.find((o) => worst(o) <= MAX_NEGATIVE_OK) ??
-        OK_STEPS.reduce((x, y) => (worst(y) < worst(x) ? y : x));
-      const objective =
-        per.reduce((sum, a) => {
-          const f = figures(a, ok, weak, evidence);
-          const allHit3 =
-            (f.hit3 * count(a, 'positive') + f.typoHit3 * count(a, 'typo')) /
-            Math.max(1, count(a, 'positive') + count(a, 'typo'));
-          return sum + 0.5 * allHit3 + 0.5 * f.okHit3 + 0.25 * f.nonsenseNone;
-        }, 0) / per.length;
-      if (process.env.TUNE_DEBUG && train.length === all.length)
-        process.stderr.write(
-          `${JSON.stringify(combos[c])} ok ${ok} evidence ${evidence} weak ${weak} objective ${objective.toFixed(4)} ${per
-            .map((a) => {
-              const f = figures(a, ok, weak, evidence);
-              return `[okHit3 ${pct(f.okHit3)} nonsense ${pct(f.nonsenseNone)} negOk ${pct(f.negativeOk)}]`;
-            })
-            .join(' ')}\n`,
-        );
-      // Ties (within a thousandth) keep the earlier choice: the grid lists the simpler first.
-      if (!best || objective > best.objective + 1e-3)
-        best = { combo: c, ok, evidence, weak, objective };
+    for (const weakEvidence of WEAK_EVIDENCE_STEPS) {
+      const safe = (w: number): boolean =>
+        sets.every((a) => {
+          const f = figures(a, 2, w, 0, weakEvidence);
+          return (
+            f.falseNone <= MAX_FALSE_NONE &&
+            f.typoFalseNone <= MAX_FALSE_NONE &&
+            f.translatedFalseNone <= MAX_TRANSLATED_FALSE_NONE
+          );
+        });
+      const weak = [...WEAK_STEPS].reverse().find(safe);
+      if (weak === undefined) continue;
+      for (const evidence of EVIDENCE_STEPS) {
+        const worst = (o: number): number =>
+          Math.max(
+            ...withNegatives.map((a) => figures(a, o, weak, evidence, weakEvidence).negativeOk),
+          );
+        const ok =
+          OK_STEPS.find((o) => worst(o) <= MAX_NEGATIVE_OK) ??
+          OK_STEPS.reduce((x, y) => (worst(y) < worst(x) ? y : x));
+        const objective =
+          per.reduce((sum, a) => {
+            const f = figures(a, ok, weak, evidence, weakEvidence);
+            const n = (k: Kind): number => count(a, k);
+            const allHit3 =
+              (f.hit3 * n('positive') +
+                f.typoHit3 * n('typo') +
+                f.translatedHit3 * n('translated')) /
+              Math.max(1, n('positive') + n('typo') + n('translated'));
+            return sum + 0.5 * allHit3 + 0.5 * f.okHit3 + 0.25 * f.nonsenseNone;
+          }, 0) / per.length;
+        if (process.env.TUNE_DEBUG && train.length === all.length)
+          process.stderr.write(
+            `${JSON.stringify(combos[c])} ok ${ok} evidence ${evidence} weak ${weak} weakEvidence ${weakEvidence} objective ${objective.toFixed(4)} ${per
+              .map((a) => {
+                const f = figures(a, ok, weak, evidence, weakEvidence);
+                return `[okHit3 ${pct(f.okHit3)} nonsense ${pct(f.nonsenseNone)} negOk ${pct(f.negativeOk)} trFN ${pct(f.translatedFalseNone)}]`;
+              })
+              .join(' ')}\n`,
+          );
+        // Ties (within a thousandth) keep the earlier choice: the grid lists the simpler first.
+        if (!best || objective > best.objective + 1e-3)
+          best = { combo: c, ok, evidence, weak, weakEvidence, objective };
+      }
     }
   }
   return best as Choice;
@@ -304,6 +336,7 @@ const describe = (c: Choice): Record<string, number> => ({
   okCoverage: c.ok,
   okEvidence: c.evidence,
   weakCoverage: c.weak,
+  weakEvidence: c.weakEvidence,
 });
 const row = (f: Figures): string =>
   [
@@ -316,11 +349,25 @@ const row = (f: Figures): string =>
     f.nonsenseNone,
     f.typoHit3,
     f.typoFalseNone,
+    f.translatedHit3,
+    f.translatedFalseNone,
   ]
     .map(pct)
     .map((s) => s.padStart(6))
     .join('');
-const header = ['Hit@1', 'Hit@3', 'fnone', 'ok', 'okHit3', 'neg-ok', 'nons-n', 'typoH3', 'typoFN']
+const header = [
+  'Hit@1',
+  'Hit@3',
+  'fnone',
+  'ok',
+  'okHit3',
+  'neg-ok',
+  'nons-n',
+  'typoH3',
+  'typoFN',
+  'trH3',
+  'trFN',
+]
   .map((s) => s.padStart(6))
   .join('');
 
@@ -330,7 +377,13 @@ const folds = libs.map((lib, i) => {
     libs.map((_, j) => j).filter((j) => j !== i),
   );
   const settings = describe(chosen);
-  const held = figures(all[i]?.[chosen.combo] as Answer[], chosen.ok, chosen.weak, chosen.evidence);
+  const held = figures(
+    all[i]?.[chosen.combo] as Answer[],
+    chosen.ok,
+    chosen.weak,
+    chosen.evidence,
+    chosen.weakEvidence,
+  );
   return { leftOut: lib.name, settings, figures: held };
 });
 const defaults = choose(
@@ -344,6 +397,7 @@ const perLibrary = libs.map((lib, i) => ({
     defaults.ok,
     defaults.weak,
     defaults.evidence,
+    defaults.weakEvidence,
   ),
 }));
 

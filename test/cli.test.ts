@@ -364,11 +364,29 @@ describe('skillset search, index and eval', () => {
     assert.equal(verdict({ okEvidence: 50 }), 'weak');
     assert.equal(verdict({ okCoverage: 1, okEvidence: 0 }), 'weak');
     assert.equal(verdict({ okCoverage: 1, weakCoverage: 1 }), 'none');
+    // The old name of okCoverage is still read.
+    assert.equal(verdict({ minCoverage: 1, okEvidence: 0 }), 'weak');
     writeFileSync(
       path.join(dir, 'skillset.config.json'),
       JSON.stringify({ search: { okCoverage: 2 } }),
     );
     assert.equal(cli(['search', 'x', lib, '--index', indexFile], dir).status, 2);
+    // A `none` threshold above the `ok` one would turn sure answers into none: one line, exit 2.
+    writeFileSync(
+      path.join(dir, 'skillset.config.json'),
+      JSON.stringify({ search: { okCoverage: 0.3, weakCoverage: 0.5 } }),
+    );
+    const crossed = cli(['search', 'x', lib, '--index', indexFile], dir);
+    assert.equal(crossed.status, 2);
+    assert.match(crossed.stderr, /weakCoverage \(0\.5\) is above search\.okCoverage \(0\.3\)/);
+  });
+
+  it('says so when there is no skill to search, rather than a bare `none`', () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'skillset-empty-'));
+    const r = cli(['search', 'helm chart', empty, '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), { coverage: 'none', results: [] });
+    assert.match(r.stderr, /There are no skills to search\. No skills found: read /);
   });
 
   it('evaluates a label file, and compares runs only on the same labels', () => {

@@ -2,7 +2,7 @@
 // verdicts, names, misspelled and unknown words, identifier words, copies.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -121,6 +121,49 @@ describe('none, weak and ok', () => {
     const named = salesforce.search('govenor limits');
     assert.equal(named.results[0]?.name, 'governor-limits');
     assert.equal(named.coverage, 'ok');
+  });
+
+  it('bounds a misspelling by the word as typed, not its stem (`queus` stems to `queu`)', () => {
+    const r = wshobson.search('message queus for background jobs');
+    assert.notEqual(r.coverage, 'none');
+    assert.ok(
+      r.corrections.some((c) => c.from === 'queu'),
+      JSON.stringify(r.corrections),
+    );
+  });
+
+  it('names a skill by all its words, repeats and short words too, in any order', async () => {
+    const lib = mkdtempSync(path.join(dir, 'names-'));
+    for (const [name, description] of [
+      ['salesforce-integration', 'Integrate Salesforce with other systems.'],
+      ['salesforce-to-salesforce-integration', 'Share records between two Salesforce orgs.'],
+      ['everything-claude-code', 'The whole Claude Code harness, explained.'],
+      ['claude-code-hooks', 'Write hooks for Claude Code.'],
+    ] as const) {
+      mkdirSync(path.join(lib, name));
+      writeFileSync(
+        path.join(lib, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: ${description}\n---\n${description}\n`,
+      );
+    }
+    const index = await openSkillIndex({ roots: [lib], cacheDir: false });
+    try {
+      const first = (q: string) => index.search(q).results[0];
+      // Two names one word apart: each query finds its own.
+      assert.equal(first('salesforce integration')?.name, 'salesforce-integration');
+      assert.equal(
+        first('salesforce to salesforce integration')?.name,
+        'salesforce-to-salesforce-integration',
+      );
+      assert.equal(first('integration salesforce')?.name, 'salesforce-integration');
+      // `everything` is a stop word, not in a name: `claude code` names neither skill.
+      assert.ok(
+        index.search('claude code').results.every((r) => r.explain.features.exactName === 0),
+      );
+      assert.equal(first('everything claude code')?.name, 'everything-claude-code');
+    } finally {
+      index.close();
+    }
   });
 
   it('lets no unknown word veto a query whose other words match', () => {

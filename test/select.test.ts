@@ -96,13 +96,17 @@ describe('skillset select', () => {
     const lines = j.suggested.reduce((n, s) => n + s.chars, 0);
     assert.equal(j.budget.suggested, lines);
     assert.ok(j.budget.used <= j.budget.limit);
-    for (const s of j.suggested) assert.equal(s.chars, `- ${s.name}: ${s.description}`.length);
+    for (const s of j.suggested)
+      assert.equal(s.chars, Buffer.byteLength(`- ${s.name}: ${s.description}`));
     const text = run(['select', salesforce, '--intent', intent, '--dry-run', '--suggest', '2']);
     assert.match(
       text.stdout,
       /^suggested 2 \(named, not loaded\):\n {2}quotes-and-quote-templates: /m,
     );
-    assert.match(text.stdout, /^budget [\d,]+ of 15,500 used \([\d,]+ by suggestions\)$/m);
+    assert.match(
+      text.stdout,
+      /^budget [\d,]+ of 15,500 characters used \([\d,]+ by suggestions\)$/m,
+    );
     const none = JSON.parse(
       run(['select', salesforce, '--intent', intent, '--dry-run', '--suggest', '0', '--json'])
         .stdout,
@@ -138,10 +142,11 @@ describe('skillset select', () => {
       'overflow',
       'suggested',
       'dropped',
+      'unmatched',
       'budget',
       'violation',
     ]);
-    assert.deepEqual(Object.keys(j.budget as object), ['limit', 'used', 'suggested']);
+    assert.deepEqual(Object.keys(j.budget as object), ['limit', 'used', 'suggested', 'unit']);
     assert.deepEqual(Object.keys((j.loaded as object[])[0] ?? {}), [
       'name',
       'tier',
@@ -265,5 +270,89 @@ describe('skillset select', () => {
     } finally {
       s.close();
     }
+  });
+});
+
+describe('select and the search verdict', () => {
+  /** A library in a temporary folder: name → front matter lines and body. */
+  const library = (skills: Record<string, string>): string => {
+    const lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-verdict-'));
+    for (const [name, text] of Object.entries(skills)) {
+      mkdirSync(path.join(lib, name));
+      writeFileSync(path.join(lib, name, 'SKILL.md'), `---\nname: ${name}\n${text}`);
+    }
+    return lib;
+  };
+
+  it('never suggests a skill the model may not load, nor one the profile turns away', async () => {
+    const lib = library({
+      'kafka-lag':
+        'description: Fix kafka consumer lag in streaming jobs.\ndisable-model-invocation: true\n---\nBody.\n',
+      'kafka-deny': 'description: Kafka streaming lag dashboards.\n---\nBody.\n',
+      'kafka-topics':
+        'description: Kafka streaming topics and lag alerts.\nprofiles: [planner]\n---\nBody.\n',
+      'kafka-ok': 'description: Kafka streaming lag, measured and explained.\n---\nBody.\n',
+    });
+    writeFileSync(
+      path.join(lib, 'skillset.config.json'),
+      JSON.stringify({ permissions: { deny: ['Skill(kafka-deny)'] } }),
+    );
+    const s = await createService({ roots: [lib], cache: false, cwd: lib, trustProject: true });
+    try {
+      for (const [intent, dryRun] of [
+        ['kafka streaming lag', true],
+        ['kafka', true],
+      ] as const) {
+        const r = await s.select({ intent }, { dryRun, profile: 'executor' });
+        assert.ok(r.ok);
+        const named = [...r.value.json.loaded, ...r.value.json.suggested].map((x) => x.name);
+        for (const hidden of ['kafka-lag', 'kafka-deny', 'kafka-topics'])
+          assert.ok(!r.value.json.suggested.some((x) => x.name === hidden), `${intent}: ${hidden}`);
+        assert.ok(named.includes('kafka-ok'), `${intent}: ${named.join(', ')}`);
+      }
+    } finally {
+      s.close();
+    }
+  });
+
+  it('loads nothing on an intent search is not sure of, not even through a trigger phrase', async () => {
+    const lib = library({
+      'flow-admin':
+        'description: Build flows for admins.\ntriggers:\n  intents: [migrate to flow]\n---\nBody about flows.\n',
+      'process-builder-to-flow-migration':
+        'description: Move Process Builder processes to Flow, one by one.\n---\nBody about process builder.\n',
+    });
+    const s = await createService({ roots: [lib], cache: false, cwd: lib });
+    try {
+      const r = await s.select(
+        { intent: 'migrate to flow before the deadline xyzzy plugh' },
+        { dryRun: true },
+      );
+      assert.ok(r.ok);
+      assert.notEqual(r.value.json.coverage, 'ok');
+      assert.deepEqual(r.value.json.loaded, [], JSON.stringify(r.value.json));
+      // Skills nothing in the context touched are counted, not listed one by one.
+      assert.ok(r.value.json.dropped.every((d) => !/nothing matched/.test(d.reason)));
+      assert.equal(typeof r.value.json.unmatched, 'number');
+    } finally {
+      s.close();
+    }
+  });
+
+  it('says the budget in its unit, and "nothing" when nothing loads', () => {
+    const r = run([
+      'select',
+      examples,
+      '--intent',
+      'photosynthesis chlorophyll xylophone',
+      '--dry-run',
+      '--budget',
+      '1000',
+      '--budget-unit',
+      'tokens',
+    ]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^intent: no skill fits it \(coverage none\)\nwould load nothing\n/);
+    assert.match(r.stdout, /^budget 0 of 1,000 tokens used$/m);
   });
 });

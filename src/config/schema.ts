@@ -23,11 +23,15 @@ export const schema = z
       .object({
         /** `coverage: ok` from this share of the query's IDF-weighted terms (0–1). */
         okCoverage: z.number().min(0).max(1).optional(),
+        /** The old name of `okCoverage` (when the gate said only `ok` or `none`), still read. */
+        minCoverage: z.number().min(0).max(1).optional(),
         /** `coverage: none` below this share (0–1); `weak` between it and `okCoverage`. */
         weakCoverage: z.number().min(0).max(1).optional(),
         /** `ok` also needs this much of the query matched, in rare words (docs/search.md). */
         okEvidence: z.number().min(0).max(100).optional(),
-        /** In the gate, a word no skill uses weighs this times the mean of the query's other words. */
+        /** A match of this much of the query, in rare words, keeps an answer from `none`. */
+        weakEvidence: z.number().min(0).max(100).optional(),
+        /** In the gate, a word no skill uses weighs this times its own IDF (the rarest there is). */
         unknownWeight: z.number().min(0).max(10).optional(),
         /** A misspelled word's weight is multiplied by this per edit (0: no typo matching). */
         typoWeight: z.number().min(0).max(1).optional(),

@@ -27,6 +27,7 @@ import {
   listingDomains,
   reachHint,
 } from './listing-domains.js';
+import { deniedToModel } from './model-access.js';
 import type { Settings } from './settings.js';
 import { composedTrust, trustParts } from './trust.js';
 
@@ -90,12 +91,6 @@ export function listingEntries(
     if (deny.length > 0 && deniedToModel(s, settings)) e.denied = true;
     return e;
   });
-}
-
-/** Does a deny rule (not an override: those are the visibility) deny `s` to the model? */
-function deniedToModel(s: Skill, settings: Settings): boolean {
-  const d = decideSkillPermission(s, { by: 'model' }, { deny: settings.permissions.deny });
-  return d.decision === 'deny' && d.step === 'deny-rule';
 }
 
 /** A budget the caller got wrong is a usage problem, never a silent default. */

@@ -145,6 +145,18 @@ export async function createService(
               { data: { limit, candidates: settings.rank.candidates } },
             ),
           );
+        if (d.skills.length === 0) {
+          // `none` from an empty library is not an answer about the query: say why it is empty.
+          const why = d.diagnostics.find((x) => x.code === 'discover/no-skills');
+          notes.push(
+            diagnostic(
+              'search/no-skills',
+              'warning',
+              why?.file ?? settings.indexFile,
+              `There are no skills to search. ${why?.message ?? 'No skills found.'}`,
+            ),
+          );
+        }
         const result = await withIndex((i) => i.search(query, { limit }));
         const { searchJson } = await import('../search/format.js');
         return searchJson(result, { explain: o.explain === true, weights: settings.rank.weights });
@@ -182,6 +194,7 @@ export async function createService(
       const d = await discovered();
       return attempt(seen(d), async () => {
         const { cacheStateFile, selectWithState } = await import('../select/pipeline.js');
+        const { hiddenFromModel } = await import('./model-access.js');
         const stateFile = cacheStateFile(settings.cacheDir, settings.indexFile);
         const { budget, unit, profiles } = settings.select;
         return withIndex((i) =>
@@ -190,6 +203,7 @@ export async function createService(
             ...(unit !== undefined ? { unit } : {}),
             profiles,
             limits: settings.load,
+            hidden: hiddenFromModel(d.skills, settings),
             ...o,
             fs: settings.fs,
             projectRoot: settings.cwd,

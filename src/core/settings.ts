@@ -285,9 +285,11 @@ type SearchConfig = NonNullable<SkillsetConfig['search']>;
 /** Ranker settings: the defaults, overridden by the config file's `search` section. */
 function rankSettings(s: SearchConfig = {}): RankSettings {
   const settings: RankSettings = { ...DEFAULT_RANK, weights: { ...DEFAULT_RANK.weights } };
-  if (s.okCoverage !== undefined) settings.okCoverage = s.okCoverage;
+  const ok = s.okCoverage ?? s.minCoverage;
+  if (ok !== undefined) settings.okCoverage = ok;
   if (s.weakCoverage !== undefined) settings.weakCoverage = s.weakCoverage;
   if (s.okEvidence !== undefined) settings.okEvidence = s.okEvidence;
+  if (s.weakEvidence !== undefined) settings.weakEvidence = s.weakEvidence;
   if (s.unknownWeight !== undefined) settings.unknownWeight = s.unknownWeight;
   if (s.typoWeight !== undefined) settings.typoWeight = s.typoWeight;
   if (s.bodyCoverage !== undefined) settings.bodyCoverage = s.bodyCoverage;
@@ -295,5 +297,11 @@ function rankSettings(s: SearchConfig = {}): RankSettings {
   if (s.bodySaturation !== undefined) settings.bodySaturation = s.bodySaturation;
   for (const [k, v] of Object.entries(s.weights ?? {}))
     if (v !== undefined) settings.weights[k as keyof RankSettings['weights']] = v;
+  if (settings.weakCoverage > settings.okCoverage)
+    throw new SkillsetError(
+      'config/invalid',
+      `search.weakCoverage (${settings.weakCoverage}) is above search.okCoverage (${settings.okCoverage}): an answer sure enough for \`ok\` would be \`none\``,
+      { hint: 'Keep weakCoverage at or under okCoverage (the defaults: 0.24 and 0.71).' },
+    );
   return settings;
 }

@@ -1,8 +1,8 @@
 // A plain BM25 baseline for eval: SQLite FTS5 in memory over each skill's name, description and
 // body (porter stemming, default weights, any query word, no gate), to measure search beside.
 
-import { createRequire } from 'node:module';
 import BetterSqlite3 from 'better-sqlite3';
+import { nativeBinding } from '../search/sqlite-open.js';
 import type { LabelledQuery, SearchAnswer } from './eval.js';
 import { evaluate } from './run.js';
 
@@ -41,19 +41,6 @@ export interface BaselineReport {
 export function matchExpression(query: string): string | undefined {
   const words = new Set(query.toLowerCase().match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? []);
   return words.size === 0 ? undefined : [...words].map((w) => `"${w}"`).join(' OR ');
-}
-
-/** The native addon where an install puts it (as src/search/sqlite-open.ts loads it), else better-sqlite3's own search. */
-function nativeBinding(): { nativeBinding?: string } {
-  try {
-    return {
-      nativeBinding: createRequire(import.meta.url).resolve(
-        'better-sqlite3/build/Release/better_sqlite3.node',
-      ),
-    };
-  } catch {
-    return {};
-  }
 }
 
 /** Index `docs` (in this order: ties rank by it) in an in-memory FTS5 table. */

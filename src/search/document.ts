@@ -57,16 +57,18 @@ export function sections(body: string): { headings: string[]; parts: string[] } 
 }
 
 /**
- * A name's distinct terms in order, space-separated: the key a query matches when it is the skill's
- * name (`governor-limits`, `governor limits`, `GovernorLimits` all give `governor limit`).
+ * A name's terms, every one (stop words and repeats too), sorted, space-separated: the key a query
+ * matches when it names the skill (`governor-limits`, `governor limits`, `GovernorLimits` and
+ * `limits governor` all give `govern limit`; `salesforce-integration` is not
+ * `salesforce-to-salesforce-integration`, nor `claude code` `everything-claude-code`).
  */
 export function nameKey(terms: readonly string[]): string {
-  return [...new Set(terms)].join(' ');
+  return [...terms].sort().join(' ');
 }
 
-/** The name key of any text, as a skill name's terms are made (`nameKey`). */
+/** The name key of any text (`nameKey`): a skill's name, or a query. */
 export function nameKeyOf(text: string): string {
-  return nameKey(tokenize(identifierWords(text)));
+  return nameKey(tokenize(identifierWords(text), { keepStopWords: true }));
 }
 
 /** Build the search document of a skill from its record and body. */

@@ -1,6 +1,6 @@
 // The feature extractor: a stored skill, its BM25 scores and a prepared query give a feature vector.
 
-import { META_FIELDS, nameKey } from './document.js';
+import { META_FIELDS } from './document.js';
 import type { StoredDoc } from './index-store.js';
 import type { PreparedQuery, QueryPair } from './query.js';
 
@@ -55,7 +55,7 @@ export function extractFeatures(doc: StoredDoc, bm25: Bm25, query: PreparedQuery
       nameQuery: query.terms.length === 0 ? 0 : nameHits / query.terms.length,
       trigger: closestTrigger(doc.triggerPhrases, query),
       authority: authorityOf(doc.inbound),
-      exactName: query.nameKey !== '' && nameKey(nameTerms) === query.nameKey ? 1 : 0,
+      exactName: query.nameKey !== '' && doc.nameKey === query.nameKey ? 1 : 0,
     },
     found,
   };

@@ -24,6 +24,12 @@ export function editBound(term: string): number {
   return n < 5 ? 0 : n < 9 ? 1 : 2;
 }
 
+const rows: [Int32Array, Int32Array, Int32Array] = [
+  new Int32Array(64),
+  new Int32Array(64),
+  new Int32Array(64),
+];
+
 /**
  * The optimal-string-alignment distance between `a` and `b` (Levenshtein plus swapping two neighbours),
  * or `max + 1` as soon as it must exceed `max`.
@@ -33,10 +39,10 @@ export function editDistance(a: string, b: string, max: number): number {
   const n = a.length;
   const m = b.length;
   if (Math.abs(n - m) > max) return max + 1;
-  // Three rows: the one before last (for swaps), the last, and the current one.
-  let prev2 = new Array<number>(m + 1).fill(0);
-  let prev = Array.from({ length: m + 1 }, (_, j) => j);
-  let cur = new Array<number>(m + 1).fill(0);
+  // Three rows: the one before last (for swaps), the last, and the current one (reused buffers).
+  if (rows[0].length <= m) for (let r = 0; r < 3; r++) rows[r] = new Int32Array(2 * (m + 1));
+  let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
     cur[0] = i;
     let rowMin = i;
@@ -61,6 +67,9 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** The longest word as typed whose one-edit spellings are tried (about 54 spellings a letter). */
+const MAX_TYPED = 20;
 
 /**
  * Every spelling one edit from a lower-case word, its first letter kept (people seldom mistype it, and
@@ -130,7 +139,8 @@ export class Vocabulary {
         const distance = editDistance(term, e.term, max);
         if (distance <= max) add(e, distance);
       }
-    if (word)
+    // A long word's spellings are many and a typo of it is rarely its only way in: its stem is enough.
+    if (word && word.text.length <= MAX_TYPED)
       for (const spelling of oneEdit(word.text)) {
         const e = this.byTerm.get(word.stem(spelling));
         if (e) add(e, 1);

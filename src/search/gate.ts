@@ -8,8 +8,14 @@ import type { PreparedQuery } from './query.js';
 export interface GateSettings {
   /** `ok` when a skill among the best `depth` covers this share of the (IDF-weighted) query. */
   okCoverage: number;
-  /** `none` when none covers this share; `weak` between the two. */
+  /** `none` when none covers this share (nor matches `weakEvidence`); `weak` between the two. */
   weakCoverage: number;
+  /**
+   * A skill whose match carries this much of the query's weight, in rare words, keeps the answer
+   * from `none` however little of the query it covers: a question in another language matches its
+   * technical words and little else.
+   */
+  weakEvidence: number;
   /**
    * `ok` also needs the skill to match this much of the query's weight, counted in rare words (the
    * weight of a word no skill holds): a query of common words only (`who changed this setting`) says
@@ -38,8 +44,8 @@ export interface GateVerdict {
   evidence: number;
   /** The skill that reached it. */
   best?: string;
-  /** The coverage and evidence `ok` needs, and the coverage under which the answer is `none`. */
-  thresholds: { ok: number; evidence: number; weak: number };
+  /** The coverage and evidence `ok` needs, and the coverage and evidence under which it is `none`. */
+  thresholds: { ok: number; evidence: number; weak: number; weakEvidence: number };
   /** How many skills were looked at. */
   looked: number;
   /** Each query term's weight and the credit the best skill earned for it (0–1: 1 in its metadata). */
@@ -54,6 +60,9 @@ export interface GateTerm {
   /** No skill uses the word: it weighs `unknownWeight` times its IDF. */
   unknown?: true;
 }
+
+/** The fewest skills a library holds for `okEvidence` to apply: with fewer, IDF says little. */
+const EVIDENCE_FROM = 50;
 
 /** A skill as the gate sees it: its document and the query terms found in its metadata. */
 export interface GateCandidate {
@@ -133,8 +142,8 @@ function termWeights(query: PreparedQuery, unknownWeight: number): Map<string, n
 
 /**
  * Judge the ranked skills (best first): `ok` as soon as one of the best `depth` covers `okCoverage`
- * with `okEvidence`, or is the skill the query names; `none` when none covers `weakCoverage` (or there
- * are none), else `weak`.
+ * with `okEvidence`, or is the skill the query names; `none` when none covers `weakCoverage` nor
+ * matches `weakEvidence` (or there are none), else `weak`.
  */
 export function judge(
   ranked: readonly GateCandidate[],
@@ -148,10 +157,15 @@ export function judge(
   let bestTerms: GateTerm[] = [];
   let looked = 0;
   let ok = false;
+  let alive = false;
+  // In a small library every word is common to a few skills: no weight says "rare" there.
+  const floor = query.docCount < EVIDENCE_FROM ? 0 : settings.okEvidence;
   for (const c of ranked.slice(0, Math.max(1, settings.depth))) {
     looked++;
     const { share, evidence, terms } = gateCoverage(c, query, settings, body);
-    ok = c.named === true || (share >= settings.okCoverage && evidence >= settings.okEvidence);
+    ok = c.named === true || (share >= settings.okCoverage && evidence >= floor);
+    if (share > 0 && (share >= settings.weakCoverage || evidence >= settings.weakEvidence))
+      alive = true;
     if (ok || share > best || bestId === undefined) {
       best = share;
       bestEvidence = evidence;
@@ -161,8 +175,7 @@ export function judge(
     if (ok) break;
   }
   const round = (n: number): number => Math.round(n * 1e4) / 1e4;
-  const verdict: Coverage =
-    looked === 0 || best < settings.weakCoverage || best === 0 ? 'none' : ok ? 'ok' : 'weak';
+  const verdict: Coverage = ok ? 'ok' : alive ? 'weak' : 'none';
   return {
     verdict,
     coverage: round(best),
@@ -170,8 +183,9 @@ export function judge(
     ...(bestId ? { best: bestId } : {}),
     thresholds: {
       ok: settings.okCoverage,
-      evidence: settings.okEvidence,
+      evidence: floor,
       weak: settings.weakCoverage,
+      weakEvidence: settings.weakEvidence,
     },
     looked,
     terms: bestTerms.map((t) => ({ ...t, weight: round(t.weight), credit: round(t.credit) })),

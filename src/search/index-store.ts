@@ -20,6 +20,8 @@ export interface StoredDoc {
   triggerPhrases: string[][];
   /** How many other indexed skills (by distinct name) mention this skill's name. */
   inbound: number;
+  /** Its name's key (`nameKey` in document.ts): a query with this key names the skill. */
+  nameKey: string;
 }
 
 /** What an update changed. */

@@ -24,6 +24,8 @@ export interface PreparedQuery {
   anyIdf: ReadonlyMap<string, number>;
   /** The IDF of a term no skill holds: the most a term can weigh in this library. */
   maxIdf: number;
+  /** How many skills the library holds. */
+  docCount: number;
   /** Adjacent term pairs. */
   pairs: QueryPair[];
   /** Whether the last term is matched as a prefix (the query does not end in a space). */
@@ -155,6 +157,7 @@ export function prepareQuery(
     totalIdf: terms.reduce((a, t) => a + (idf.get(t) ?? 0), 0) || 1,
     anyIdf,
     maxIdf: weigh(0),
+    docCount: n,
     pairs: terms.slice(1).map((t, i): QueryPair => [terms[i] as string, t]),
     prefixLast: !/\s$/.test(text),
     bodyTerms: withinBudget(bodyAsked, dfBody, limits.postingBudget),
@@ -197,7 +200,10 @@ function correct(
       out.push(t);
       continue;
     }
-    const near = typoWeight > 0 ? store.nearTerms(t, editBound(t), typed.get(t))[0] : undefined;
+    // The bound follows the word as typed: `queus` (5 letters) stems to `queu` (4).
+    const word = typed.get(t);
+    const bound = Math.max(editBound(t), word === undefined ? 0 : editBound(word));
+    const near = typoWeight > 0 ? store.nearTerms(t, bound, word)[0] : undefined;
     if (near && !terms.includes(near.term) && !out.includes(near.term)) {
       out.push(near.term);
       corrections.push({

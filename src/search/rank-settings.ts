@@ -18,7 +18,9 @@ export interface RankSettings {
   weakCoverage: number;
   /** `ok` also needs the skill to match this much of the query's weight, in rare words (gate.ts). */
   okEvidence: number;
-  /** In the gate, a word no skill uses weighs this times the mean weight of the query's other words. */
+  /** A skill matching this much of the query's weight, in rare words, keeps it from `none` (gate.ts). */
+  weakEvidence: number;
+  /** In the gate, a word no skill uses weighs this times its own IDF (the rarest there is). */
   unknownWeight: number;
   /** A word no skill uses is matched to an indexed term a typo away, its weight × this per edit (0: never). */
   typoWeight: number;
@@ -55,6 +57,7 @@ export const DEFAULT_RANK: RankSettings = {
   okCoverage: 0.71,
   weakCoverage: 0.24,
   okEvidence: 1,
+  weakEvidence: 99,
   unknownWeight: 1,
   typoWeight: 0.5,
   gateDepth: 10,

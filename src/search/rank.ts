@@ -82,6 +82,7 @@ export function rank(
     okCoverage: settings.okCoverage,
     weakCoverage: settings.weakCoverage,
     okEvidence: settings.okEvidence,
+    weakEvidence: settings.weakEvidence,
     unknownWeight: settings.unknownWeight,
     depth: settings.gateDepth,
     bodyCoverage: settings.bodyCoverage,
@@ -129,12 +130,18 @@ export function rank(
     apply(byId.get(a.id), a);
   scored.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
   const groups = bestOfEachName(scored);
-  const gate = judge(groups, query, gateSettings, body);
+  // The group ranks by its best copy; it is shown as the copy that holds the bare name (the
+  // library's own, not a translation or a mirror under `.kiro/`), when there is one.
+  const shownOf = (doc: StoredDoc) => {
+    const all = store.documentsNamed(doc.name);
+    return { all, shown: all.find((d) => d.id === d.name) ?? doc };
+  };
+  const judged = judge(groups, query, gateSettings, body);
+  // The gate names the skill as the results show it.
+  const named = groups.find((g) => g.doc.id === judged.best);
+  const gate = named ? { ...judged, best: shownOf(named.doc).shown.id } : judged;
   const toResult = (g: (typeof scored)[number]): RankedSkill => {
-    // The group ranks by its best copy; it is shown as the copy that holds the bare name (the
-    // library's own, not a translation or a mirror under `.kiro/`), when there is one.
-    const all = store.documentsNamed(g.doc.name);
-    const shown = all.find((d) => d.id === d.name) ?? g.doc;
+    const { all, shown } = shownOf(g.doc);
     return {
       id: shown.id,
       name: shown.name,

@@ -169,6 +169,7 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
     },
     search: (query, o = {}) => {
       try {
+        store.dropStale();
         return rank(store, query, Math.max(1, o.limit ?? 10), settings);
       } catch (e) {
         throw storeError(e, file);

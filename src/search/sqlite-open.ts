@@ -17,7 +17,7 @@ import {
 } from './sqlite-check.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 14;
+export const INDEX_VERSION = 16;
 
 // The text FTS5 receives is our own terms joined by spaces: the ascii tokenizer splits on the spaces
 // and changes nothing else (unicode61 would fold some letters, `ς` to `σ`, that our terms keep).
@@ -69,7 +69,7 @@ let binding: string | null | undefined;
  * search reads a stack trace and tries a dozen paths); null when it is elsewhere, and better-sqlite3
  * finds it itself.
  */
-function nativeBinding(): { nativeBinding?: string } {
+export function nativeBinding(): { nativeBinding?: string } {
   if (binding === undefined) {
     // First beside this package (dist/<folder>/ is two below its root, in the bundle too): where
     // resolving would look first, without reading package.json files on the way.

@@ -19,12 +19,12 @@ import { retryWhileBusy } from './lock-wait.js';
 import { FileTrust } from './sqlite-check.js';
 import { damagedError, type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
 import { updateIndex } from './sqlite-update.js';
-import { tokenize } from './tokenize.js';
+import { termOf } from './tokenize.js';
 
 export { storeError } from './sqlite-open.js';
 
-/** A spelling's term, as the index has it ('' for a stop word). */
-const stemOf = (word: string): string => tokenize(word)[0] ?? '';
+/** A spelling's term, as the index has it ('' for a stop word); remembered nowhere. */
+const stemOf = termOf;
 
 /** How many times `term` stands as a whole word in `text` (terms separated by spaces and newlines). */
 function occurrences(text: string, term: string): number {
@@ -174,6 +174,19 @@ export class SqliteIndexStore implements SearchIndexStore {
 
   private applying: Promise<unknown> = Promise.resolve();
 
+  private dataVersion: number | undefined;
+
+  /**
+   * Drop what was read from the file if another connection (another process sharing the file) has
+   * committed since the last look: its documents may sit at reused rowids, its terms are new.
+   */
+  dropStale(): void {
+    const row = this.statement('PRAGMA data_version').get() as { data_version: number };
+    const v = row.data_version;
+    if (this.dataVersion !== undefined && v !== this.dataVersion) this.forget();
+    this.dataVersion = v;
+  }
+
   /** @internal Drop what was read from the file before it changed (after an update). */
   forget(): void {
     this.docCache.clear();
@@ -192,7 +205,7 @@ export class SqliteIndexStore implements SearchIndexStore {
       return hit;
     }
     const row = this.statement(
-      'SELECT rowid, id, name, path, description, fields, not_for, triggers, inbound FROM docs WHERE rowid = ?',
+      'SELECT rowid, id, name, path, description, fields, not_for, triggers, inbound, name_key FROM docs WHERE rowid = ?',
     ).get(rowid) as
       | {
           rowid: number;
@@ -204,6 +217,7 @@ export class SqliteIndexStore implements SearchIndexStore {
           not_for: string;
           triggers: string;
           inbound: number;
+          name_key: string;
         }
       | undefined;
     if (!row) return undefined;
@@ -220,6 +234,7 @@ export class SqliteIndexStore implements SearchIndexStore {
         notFor: row.not_for === '[]' ? [] : (JSON.parse(row.not_for) as StoredDoc['notFor']),
         triggerPhrases: row.triggers === '[]' ? [] : (JSON.parse(row.triggers) as string[][]),
         inbound: row.inbound,
+        nameKey: row.name_key,
       };
     } catch (e) {
       // Only damage makes what we wrote as JSON unreadable.

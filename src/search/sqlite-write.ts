@@ -1,7 +1,7 @@
 // Writing the SQLite index: one document in or out, and the statistics kept beside the FTS tables.
 
 import type BetterSqlite3 from 'better-sqlite3';
-import { META_FIELDS, type MetaField, nameKey, type SearchDocument } from './document.js';
+import { META_FIELDS, type MetaField, nameKeyOf, type SearchDocument } from './document.js';
 import { tokenize } from './tokenize.js';
 
 /** What the writers need of the store: its connection and its prepared statements. */
@@ -68,7 +68,7 @@ export function insertDocument(
         JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
         JSON.stringify(d.triggerPhrases),
         d.mentions.join(' '),
-        nameKey(d.fields.name),
+        nameKeyOf(d.name),
       ).lastInsertRowid,
   );
   w.statement('INSERT INTO bodies(rowid, text) VALUES (?, ?)').run(rowid, d.body);

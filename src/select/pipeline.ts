@@ -8,20 +8,13 @@ import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
-import { oneLine } from '../search/format.js';
 import type { Coverage } from '../search/gate.js';
 import type { SearchResult } from '../search/rank.js';
 import type { SkillIndex } from '../search/search.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
 import { stateFileFor } from '../util/dirs.js';
-import {
-  type BudgetViolation,
-  budgetStage,
-  DEFAULT_BUDGET_CHARS,
-  type Suggestion,
-  suggestionLine,
-} from './budget.js';
+import { type BudgetViolation, budgetStage, DEFAULT_BUDGET_CHARS } from './budget.js';
 import {
   type CacheState,
   cacheOrderStage,
@@ -32,8 +25,9 @@ import { readCacheState, recordLoads, writeCacheState } from './cache-state.js';
 import { type LoadedSkill, loadStage } from './load.js';
 import { type AgentProfile, BUILTIN_PROFILES, modelFilterStage } from './model-filter.js';
 import { resolveStage } from './resolve.js';
-import { type ScoreItem, type SelectContext, scoreStage } from './score.js';
+import { type ScoreItem, type ScoreParts, type SelectContext, scoreStage } from './score.js';
 import { sizeCap, sizeStage } from './size.js';
+import { suggestionPool } from './suggest.js';
 import type { Candidate, StageDecision } from './types.js';
 
 /** How a selection runs. */
@@ -58,6 +52,8 @@ export interface SelectOptions {
   fs?: FileSystem;
   /** How many skills to name, not load, after the loads (default 20; 0: none). */
   suggest?: number;
+  /** Skills the model may not load (an override, a deny rule, `disable-model-invocation`): never suggested. */
+  hidden?: ReadonlySet<string>;
 }
 
 /** Skills named after the loads by default: those that overflowed, then the search's other candidates. */
@@ -88,9 +84,12 @@ export interface SelectJson {
   overflow: SelectedJson[];
   /** Named, not loaded, best first: skills that overflowed, then the search's other candidates. */
   suggested: SuggestedJson[];
+  /** Skills dropped with a reason: every stage's, but Score's for skills nothing matched (counted below). */
   dropped: Array<{ name: string; stage: StageDecision['stage']; reason: string }>;
-  /** `used` counts the loads and the suggestions; `suggested` the suggestions alone. */
-  budget: { limit: number; used: number; suggested: number };
+  /** How many skills Score dropped because nothing in the context matched them. */
+  unmatched: number;
+  /** `used` counts the loads and the suggestions; `suggested` the suggestions alone; in `unit`. */
+  budget: { limit: number; used: number; suggested: number; unit: 'chars' | 'tokens' };
   violation: BudgetViolation | null;
 }
 
@@ -151,6 +150,19 @@ function textSignals(result: SearchResult | undefined, weak = false): Map<string
 const TOP_TEXT = [0.75, 0.65, 0.55];
 /** How near: at least this share of the best score. */
 const NEAR_TOP = 0.25;
+
+/** A catalog's score items by id (the first of an id), made once per catalog. */
+const itemsByIdOf = new WeakMap<object, ReadonlyMap<string, ScoreItem>>();
+function itemsById(catalog: object, skills: readonly Skill[]): ReadonlyMap<string, ScoreItem> {
+  let map = itemsByIdOf.get(catalog);
+  if (!map) {
+    const m = new Map<string, ScoreItem>();
+    for (const item of scoreItems(catalog, skills)) if (!m.has(item.id)) m.set(item.id, item);
+    map = m;
+    itemsByIdOf.set(catalog, map);
+  }
+  return map;
+}
 
 /** A catalog's score items without their text signal, made once: front matter is read once per skill. */
 const itemsOf = new WeakMap<object, ScoreItem[]>();
@@ -250,12 +262,15 @@ export async function runPipeline(
   for (const s of all) if (!byId.has(s.id)) byId.set(s.id, s);
   const search = searchIntent(index, context.intent);
   const text = textSignals(search);
+  // Only an intent search is sure of loads on its words: a `weak` or `none` one matches no trigger
+  // phrase either (its candidates are suggested); files, commands and keywords still count.
+  const { intent: _intent, ...unsure } = context;
   const scored = scoreStage(
     scoreItems(catalog, all).map((item) => {
       const t = text.get(item.id);
       return t === undefined ? item : { ...item, text: t };
     }),
-    context,
+    search === undefined || search.coverage === 'ok' ? context : unsure,
   );
   // `extends` names a loaded skill by id, else by name.
   const loadedByName = skillsByName(catalog.skills, (s) => s);
@@ -292,7 +307,21 @@ export async function runPipeline(
     ...(o.budget !== undefined ? { limit: o.budget } : {}),
     ...(o.unit ? { unit: o.unit } : {}),
     suggestions: {
-      pool: suggestionPool(sized.candidates, search, catalog, byId, refused),
+      pool: suggestionPool(sized.candidates, search?.results ?? [], {
+        visible: catalog,
+        byId,
+        refused,
+        hidden: o.hidden,
+        profile: (ids) =>
+          modelFilterStage(
+            ids.flatMap((id) => {
+              const item = itemsById(catalog, all).get(id);
+              return item ? [{ ...item, score: 0, tier: 'standard' as const }] : [];
+            }),
+            profile,
+            (id) => byId.get(id)?.frontmatter ?? {},
+          ).candidates.map((c) => c.id),
+      }),
       max: o.suggest ?? DEFAULT_SUGGESTIONS,
     },
   });
@@ -320,8 +349,14 @@ export async function runPipeline(
     diagnostics.push(...l.diagnostics);
     cacheState = recordLoads(state, loaded, now, 4 * DEFAULT_CACHE_TTL_MS);
   }
+  // Skills nothing in the context matched are most of a library: counted, not listed.
+  const unmatched = new Set(
+    scored.decisions
+      .filter((d) => d.outcome === 'dropped' && untouched(scored.parts.get(d.id)))
+      .map((d) => d.id),
+  );
   const dropped = decisions
-    .filter((d) => d.outcome === 'dropped')
+    .filter((d) => d.outcome === 'dropped' && !(d.stage === 'score' && unmatched.has(d.id)))
     .map((d) => ({ name: d.id, stage: d.stage, reason: d.reason }));
   const loadedIds = new Set(loaded.map((s) => s.id));
   return {
@@ -338,10 +373,12 @@ export async function runPipeline(
         chars: x.chars,
       })),
       dropped,
+      unmatched: unmatched.size,
       budget: {
         limit: budget.budget.limit,
         used: budget.budget.used,
         suggested: budget.budget.suggested,
+        unit: budget.budget.unit,
       },
       violation: budget.violation,
     },
@@ -352,43 +389,9 @@ export async function runPipeline(
   };
 }
 
-/**
- * What may be suggested, best first: the candidates in load order (those that overflow come first
- * once the loaded are passed over), then the search's other candidates (`ok` or `weak`) that the
- * model may load: shown skills not dropped by Resolve or ModelFilter.
- */
-function suggestionPool(
-  candidates: readonly Candidate[],
-  search: SearchResult | undefined,
-  catalog: { skills: readonly Skill[] },
-  byId: ReadonlyMap<string, Skill>,
-  dropped: ReadonlySet<string>,
-): Suggestion[] {
-  const shown = visibleIds(catalog);
-  const ids = [...candidates.map((c) => c.id)];
-  for (const r of search?.results ?? []) if (shown.has(r.id) && !dropped.has(r.id)) ids.push(r.id);
-  const out: Suggestion[] = [];
-  const seen = new Set<string>();
-  for (const id of ids) {
-    const skill = byId.get(id);
-    if (!skill || seen.has(id)) continue;
-    seen.add(id);
-    const description = oneLine(skill.description);
-    out.push({ id, description, chars: suggestionLine(id, description).length });
-  }
-  return out;
-}
-
-const visibleOf = new WeakMap<object, ReadonlySet<string>>();
-/** The ids of a catalog's shown skills (not shadowed), made once per catalog. */
-function visibleIds(catalog: { skills: readonly Skill[] }): ReadonlySet<string> {
-  let ids = visibleOf.get(catalog);
-  if (!ids) {
-    ids = new Set(catalog.skills.map((s) => s.id));
-    visibleOf.set(catalog, ids);
-  }
-  return ids;
-}
+/** Did nothing in the context touch this skill (no text, file, phrase or keyword)? */
+const untouched = (p: ScoreParts | undefined): boolean =>
+  p !== undefined && p.text === 0 && p.files === 0 && p.intent === 0 && p.context === 0;
 
 /** Where a catalog's cache state lives: beside the index in the cache folder (none without a cache). */
 export function cacheStateFile(cacheDir: string | false, indexFile: string): string | undefined {

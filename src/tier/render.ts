@@ -95,7 +95,7 @@ const LOOKUP = (where: string, search: string): string[] => [
 ];
 
 const SEARCH =
-  'Run `skillset search "<the user’s question>"`, or call the `search_skills` tool, and open the top skill.';
+  'Run `skillset search "<the user’s question>"`, or call the `search_skills` tool, and open the top skill (when it answers `coverage: weak`, its results are candidates: open the one whose description fits).';
 
 /** A domain router's `SKILL.md`. */
 export function renderDomainRouter(view: DomainView): string {

@@ -38,7 +38,12 @@ function selectText(r: SelectResult, explain: boolean, dryRun: boolean): string 
     );
   if (j.coverage === 'weak') out.push(SELECT_WEAK);
   else if (j.coverage === 'none') out.push('intent: no skill fits it (coverage none)');
-  out.push(`${dryRun ? 'would load' : 'loaded'} ${j.loaded.length}:`, ...j.loaded.map(line));
+  out.push(
+    j.loaded.length === 0
+      ? `${dryRun ? 'would load' : 'loaded'} nothing`
+      : `${dryRun ? 'would load' : 'loaded'} ${j.loaded.length}:`,
+    ...j.loaded.map(line),
+  );
   if (j.overflow.length > 0) out.push(`overflow ${j.overflow.length}:`, ...j.overflow.map(line));
   if (j.suggested.length > 0)
     out.push(
@@ -46,7 +51,7 @@ function selectText(r: SelectResult, explain: boolean, dryRun: boolean): string 
       ...j.suggested.map((s) => `  ${s.name}: ${s.description}`),
     );
   out.push(
-    `budget ${j.budget.used.toLocaleString('en')} of ${j.budget.limit.toLocaleString('en')} used${j.budget.suggested > 0 ? ` (${j.budget.suggested.toLocaleString('en')} by suggestions)` : ''}`,
+    `budget ${j.budget.used.toLocaleString('en')} of ${j.budget.limit.toLocaleString('en')} ${j.budget.unit === 'tokens' ? 'tokens' : 'characters'} used${j.budget.suggested > 0 ? ` (${j.budget.suggested.toLocaleString('en')} by suggestions)` : ''}`,
   );
   if (explain) {
     const byId = new Map<string, string[]>();
@@ -58,8 +63,12 @@ function selectText(r: SelectResult, explain: boolean, dryRun: boolean): string 
       list.push(`${d.stage}: ${d.outcome}, ${d.reason}`);
       byId.set(d.id, list);
     }
+    // A skill suggested has its own line above; the rest of those nothing matched share one.
+    const suggested = new Set(j.suggested.map((s) => s.name));
     const unmatched = r.decisions
-      .filter((d) => d.stage === 'score' && d.reason.includes('nothing matched'))
+      .filter(
+        (d) => d.stage === 'score' && d.reason.includes('nothing matched') && !suggested.has(d.id),
+      )
       .map((d) => d.id);
     out.push('', 'why:');
     for (const [id, steps] of byId) out.push(`  ${id}`, ...steps.map((s) => `    ${s}`));
