@@ -87,10 +87,10 @@ describe('none, weak and ok', () => {
     'blorptangle frumious zxqv',
     'glockenspiel marimba vibraphone',
     'quokka wombat platypus',
-    'ornithology plumage moulting',
+    'ornithology plumage feathers',
     'heliotrope begonia hydrangea',
     'calligraphy inkwell parchment',
-    'tectonic subduction magma',
+    'stalactite stalagmite cavern',
   ];
 
   it('answers `none`, with no results, to nonsense on each library', () => {

@@ -29,8 +29,6 @@ export const schema = z
         weakCoverage: z.number().min(0).max(1).optional(),
         /** `ok` also needs this much of the query matched, in rare words (docs/search.md). */
         okEvidence: z.number().min(0).max(100).optional(),
-        /** A match of this much of the query, in rare words, keeps an answer from `none`. */
-        weakEvidence: z.number().min(0).max(100).optional(),
         /** In the gate, a word no skill uses weighs this times its own IDF (the rarest there is). */
         unknownWeight: z.number().min(0).max(10).optional(),
         /** A misspelled word's weight is multiplied by this per edit (0: no typo matching). */

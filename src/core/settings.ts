@@ -289,7 +289,6 @@ function rankSettings(s: SearchConfig = {}): RankSettings {
   if (ok !== undefined) settings.okCoverage = ok;
   if (s.weakCoverage !== undefined) settings.weakCoverage = s.weakCoverage;
   if (s.okEvidence !== undefined) settings.okEvidence = s.okEvidence;
-  if (s.weakEvidence !== undefined) settings.weakEvidence = s.weakEvidence;
   if (s.unknownWeight !== undefined) settings.unknownWeight = s.unknownWeight;
   if (s.typoWeight !== undefined) settings.typoWeight = s.typoWeight;
   if (s.bodyCoverage !== undefined) settings.bodyCoverage = s.bodyCoverage;

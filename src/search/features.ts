@@ -62,7 +62,7 @@ export function extractFeatures(doc: StoredDoc, bm25: Bm25, query: PreparedQuery
 }
 
 /** The query terms found in a skill's metadata (a scan: cheaper than a set of every metadata term). */
-function metaTermsIn(doc: StoredDoc, query: ReadonlySet<string>): Set<string> {
+export function metaTermsIn(doc: StoredDoc, query: ReadonlySet<string>): Set<string> {
   const found = new Set<string>();
   for (const f of META_FIELDS) for (const t of doc.fields[f]) if (query.has(t)) found.add(t);
   return found;

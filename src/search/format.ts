@@ -84,10 +84,10 @@ export function gateLine(gate: GateVerdict): string {
         `${t.term}${t.unknown ? ' (unknown)' : ''} ${t.weight.toFixed(1)}×${t.credit === 1 ? '1' : t.credit.toFixed(2)}`,
     )
     .join(', ');
-  const { ok, evidence, weak, weakEvidence } = gate.thresholds;
+  const { ok, evidence, weak } = gate.thresholds;
   const matched = gate.best ? `, ${gate.evidence.toFixed(2)} rare words' weight` : '';
   const needs = evidence > 0 ? ` with ${evidence}` : '';
-  return `gate: ${gate.verdict} — ${who} of the query${matched} (ok from ${pct(ok)}${needs}, none under ${pct(weak)}${weakEvidence < 99 ? ` and ${weakEvidence}` : ''}; looked at ${gate.looked} skill${gate.looked === 1 ? '' : 's'})${terms ? `\n      term weight×credit: ${terms}` : ''}`;
+  return `gate: ${gate.verdict} — ${who} of the query${matched} (ok from ${pct(ok)}${needs}, none under ${pct(weak)}; looked at ${gate.looked} skill${gate.looked === 1 ? '' : 's'})${terms ? `\n      term weight×credit: ${terms}` : ''}`;
 }
 
 /** The corrected words in words: `kubernt → kubernet (1 edit, ×0.7)`. */

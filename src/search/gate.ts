@@ -8,14 +8,8 @@ import type { PreparedQuery } from './query.js';
 export interface GateSettings {
   /** `ok` when a skill among the best `depth` covers this share of the (IDF-weighted) query. */
   okCoverage: number;
-  /** `none` when none covers this share (nor matches `weakEvidence`); `weak` between the two. */
+  /** `none` when none covers this share; `weak` between the two. */
   weakCoverage: number;
-  /**
-   * A skill whose match carries this much of the query's weight, in rare words, keeps the answer
-   * from `none` however little of the query it covers: a question in another language matches its
-   * technical words and little else.
-   */
-  weakEvidence: number;
   /**
    * `ok` also needs the skill to match this much of the query's weight, counted in rare words (the
    * weight of a word no skill holds): a query of common words only (`who changed this setting`) says
@@ -44,8 +38,8 @@ export interface GateVerdict {
   evidence: number;
   /** The skill that reached it. */
   best?: string;
-  /** The coverage and evidence `ok` needs, and the coverage and evidence under which it is `none`. */
-  thresholds: { ok: number; evidence: number; weak: number; weakEvidence: number };
+  /** The coverage and evidence `ok` needs, and the coverage under which the answer is `none`. */
+  thresholds: { ok: number; evidence: number; weak: number };
   /** How many skills were looked at. */
   looked: number;
   /** Each query term's weight and the credit the best skill earned for it (0–1: 1 in its metadata). */
@@ -142,8 +136,8 @@ function termWeights(query: PreparedQuery, unknownWeight: number): Map<string, n
 
 /**
  * Judge the ranked skills (best first): `ok` as soon as one of the best `depth` covers `okCoverage`
- * with `okEvidence`, or is the skill the query names; `none` when none covers `weakCoverage` nor
- * matches `weakEvidence` (or there are none), else `weak`.
+ * with `okEvidence`, or is the skill the query names; `none` when none covers `weakCoverage` (or
+ * there are none), else `weak`.
  */
 export function judge(
   ranked: readonly GateCandidate[],
@@ -164,8 +158,7 @@ export function judge(
     looked++;
     const { share, evidence, terms } = gateCoverage(c, query, settings, body);
     ok = c.named === true || (share >= settings.okCoverage && evidence >= floor);
-    if (share > 0 && (share >= settings.weakCoverage || evidence >= settings.weakEvidence))
-      alive = true;
+    if (share > 0 && share >= settings.weakCoverage) alive = true;
     if (ok || share > best || bestId === undefined) {
       best = share;
       bestEvidence = evidence;
@@ -185,7 +178,6 @@ export function judge(
       ok: settings.okCoverage,
       evidence: floor,
       weak: settings.weakCoverage,
-      weakEvidence: settings.weakEvidence,
     },
     looked,
     terms: bestTerms.map((t) => ({ ...t, weight: round(t.weight), credit: round(t.credit) })),

@@ -18,8 +18,6 @@ export interface RankSettings {
   weakCoverage: number;
   /** `ok` also needs the skill to match this much of the query's weight, in rare words (gate.ts). */
   okEvidence: number;
-  /** A skill matching this much of the query's weight, in rare words, keeps it from `none` (gate.ts). */
-  weakEvidence: number;
   /** In the gate, a word no skill uses weighs this times its own IDF (the rarest there is). */
   unknownWeight: number;
   /** A word no skill uses is matched to an indexed term a typo away, its weight × this per edit (0: never). */
@@ -54,16 +52,15 @@ export const DEFAULT_RANK: RankSettings = {
     exactName: 12,
   },
   notFor: { demote: 0.5, redirect: 0.3 },
-  okCoverage: 0.71,
-  weakCoverage: 0.24,
-  okEvidence: 1,
-  weakEvidence: 99,
-  unknownWeight: 1,
-  typoWeight: 0.5,
+  okCoverage: 0.87,
+  weakCoverage: 0.12,
+  okEvidence: 0.75,
+  unknownWeight: 0.5,
+  typoWeight: 0.7,
   gateDepth: 10,
   candidates: 50,
   bodyMaxShare: 0.5,
   postingBudget: 1500,
   bodyCoverage: 1,
-  bodySaturation: 1,
+  bodySaturation: 0.25,
 };

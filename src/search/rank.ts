@@ -1,6 +1,12 @@
 // Ranking: candidates from the index, features per skill, weighted scores, NOT-for adjustments, copies grouped, the gate.
 
-import { type Bm25, extractFeatures, type Feature, type FeatureVector } from './features.js';
+import {
+  type Bm25,
+  extractFeatures,
+  type Feature,
+  type FeatureVector,
+  metaTermsIn,
+} from './features.js';
 import {
   type BodyReader,
   type Coverage,
@@ -82,7 +88,6 @@ export function rank(
     okCoverage: settings.okCoverage,
     weakCoverage: settings.weakCoverage,
     okEvidence: settings.okEvidence,
-    weakEvidence: settings.weakEvidence,
     unknownWeight: settings.unknownWeight,
     depth: settings.gateDepth,
     bodyCoverage: settings.bodyCoverage,
@@ -136,10 +141,17 @@ export function rank(
     const all = store.documentsNamed(doc.name);
     return { all, shown: all.find((d) => d.id === d.name) ?? doc };
   };
-  const judged = judge(groups, query, gateSettings, body);
-  // The gate names the skill as the results show it.
-  const named = groups.find((g) => g.doc.id === judged.best);
-  const gate = named ? { ...judged, best: shownOf(named.doc).shown.id } : judged;
+  // The gate judges each skill as the results show it (the library's own copy, not a translation
+  // that happened to rank higher), and names it so.
+  const gate = judge(
+    groups.slice(0, Math.max(1, settings.gateDepth)).map((g) => {
+      const { shown } = shownOf(g.doc);
+      return shown === g.doc ? g : { ...g, doc: shown, found: metaTermsIn(shown, query.termSet) };
+    }),
+    query,
+    gateSettings,
+    body,
+  );
   const toResult = (g: (typeof scored)[number]): RankedSkill => {
     const { all, shown } = shownOf(g.doc);
     return {

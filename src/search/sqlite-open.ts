@@ -17,7 +17,7 @@ import {
 } from './sqlite-check.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 16;
+export const INDEX_VERSION = 17;
 
 // The text FTS5 receives is our own terms joined by spaces: the ascii tokenizer splits on the spaces
 // and changes nothing else (unicode61 would fold some letters, `ς` to `σ`, that our terms keep).

@@ -62,3 +62,27 @@ describe('one-line descriptions', () => {
     assert.equal(oneLine('word '.repeat(40)).length <= 100, true);
   });
 });
+
+describe('words in other scripts', () => {
+  it('keeps a Latin word apart from Japanese, Chinese or Korean written against it', () => {
+    assert.deepEqual(tokenize('Djangoのセキュリティ対策'), ['django', 'のセキュリティ対策']);
+    assert.deepEqual(tokenize('如何编写Go测试'), ['如何编写', 'go', '测试']);
+    assert.deepEqual(tokenize('café 技能'), ['café', '技能']);
+  });
+
+  it('weighs a question in Spanish, German or French on its content words', () => {
+    assert.deepEqual(tokenize('¿cómo configuro prometheus para kubernetes?'), [
+      'configuro',
+      'prometheu',
+      'kubernet',
+    ]);
+    assert.deepEqual(tokenize('Wie verhindere ich rekursive Trigger in Apex?'), [
+      'verhinder',
+      'rekurs',
+      'trigger',
+      'apex',
+    ]);
+    // English words that other languages share are kept: ES modules, `die`, `comment`.
+    assert.deepEqual(tokenize('es modules die comment'), ['es', 'modul', 'die', 'comment']);
+  });
+});

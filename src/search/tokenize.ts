@@ -108,8 +108,14 @@ function prepare(text: string): { source: string; re: RegExp } {
   const ascii = !NON_ASCII.test(plain);
   const re = ascii ? ASCII_WORD : WORD;
   re.lastIndex = 0;
-  return { source: ascii ? plain : plain.normalize('NFKC'), re };
+  // Japanese, Chinese and Korean are written without spaces around Latin words (`Djangoのセキュリティ`):
+  // the Latin word is a word of its own.
+  return { source: ascii ? plain : plain.normalize('NFKC').replace(SCRIPT_SEAM, ' '), re };
 }
+
+/** Where Latin letters or digits meet Han, kana or Hangul. */
+const SCRIPT_SEAM =
+  /(?<=[A-Za-z0-9])(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])(?=[A-Za-z0-9])/gu;
 
 /** The words of a text as written (identifiers whole), as tokenize sees them. */
 export function words(text: string): string[] {
