@@ -140,6 +140,7 @@ const selectOutput = z.object({
   overflow: z.array(selected),
   suggested: z.array(loose({ name: z.string(), description: z.string(), chars: z.number() })),
   dropped: z.array(loose({ name: z.string(), stage: z.string(), reason: z.string() })),
+  unmatched: z.number(),
   budget: loose({ limit: z.number(), used: z.number(), suggested: z.number() }),
   violation: z.unknown().nullable(),
 });
