@@ -109,7 +109,7 @@ export class ParseCache {
       return undefined;
     }
     this.next[file] = e;
-    return new LazyParsed(e.head, () => this.rests()[file], file) as unknown as ParsedSkillFile;
+    return new LazyParsed(e.head, this, file) as unknown as ParsedSkillFile;
   }
 
   /** Remember a freshly parsed record (its compact form: a record JSON would not keep exactly is never stored). */
@@ -129,22 +129,33 @@ export class ParseCache {
 
   /** The second file's records, decoded on first need from the bytes read at open. */
   private rests(): Record<string, string> {
-    if (!this.oldRests) {
-      try {
-        const data = JSON.parse((this.restBytes ?? Buffer.alloc(0)).toString('latin1')) as RestFile;
-        this.oldRests =
-          data.writtenAt === this.writtenAt && typeof data.rests === 'object' ? data.rests : {};
-      } catch {
-        this.oldRests = {};
-      }
-    }
+    this.oldRests ??= restsOf(this.restBytes ?? Buffer.alloc(0), this.writtenAt) ?? {};
     return this.oldRests;
   }
 
-  /** Write the cache if anything changed (records not seen this run are dropped). Failures are ignored: a cache is an optimisation. */
-  save(): void {
+  /** The front matter JSON of `file`'s record, if the second file has it. */
+  rest(file: string): string | undefined {
+    return this.rests()[file];
+  }
+
+  /** What this run kept of `file`: its size, mtime and head (a record reused or stored). */
+  kept(file: string): Entry | undefined {
+    return this.next[file];
+  }
+
+  /** The first file's path. */
+  get path(): string {
+    return this.file;
+  }
+
+  /**
+   * Write the cache if anything changed (records not seen this run are dropped). Failures are ignored: a
+   * cache is an optimisation. Returns the write the files on disk now hold (their `writtenAt`), if any.
+   */
+  save(): number | undefined {
     const removed = Object.keys(this.old).some((k) => !(k in this.next));
-    if (!this.dirty && !this.refresh && !removed) return;
+    if (!this.dirty && !this.refresh && !removed)
+      return this.restBytes !== undefined ? this.writtenAt : undefined;
     const writtenAt = Date.now();
     // Carry over the front matter of records reused from the last write.
     const rests: Record<string, string> = {};
@@ -162,9 +173,35 @@ export class ParseCache {
         writtenAt,
         entries: this.next,
       } satisfies CacheFile);
+      return writtenAt;
     } catch {
       // A cache is an optimisation: failing to write one is not an error.
+      return undefined;
     }
+  }
+}
+
+/** The records of a second file's bytes, if that file is from the write `writtenAt`. */
+function restsOf(bytes: Buffer, writtenAt: number): Record<string, string> | undefined {
+  try {
+    const data = JSON.parse(bytes.toString('latin1')) as RestFile;
+    return data.writtenAt === writtenAt && typeof data.rests === 'object' && data.rests !== null
+      ? data.rests
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The front matter JSON of the records of the parse cache whose first file is `file`, from its second
+ * file, if that is still the one written at `writtenAt`; undefined when it is not (or cannot be read).
+ */
+export function readRests(file: string, writtenAt: number): Record<string, string> | undefined {
+  try {
+    return restsOf(nodeFs.readFileSync(`${file}.rest`), writtenAt);
+  } catch {
+    return undefined;
   }
 }
 

@@ -66,15 +66,20 @@ export function expectRecords(count: number): void {
 /** The records holding decoded front matter, oldest first. */
 const recent = new Set<LazyParsed>();
 
+/** Where a record's front matter JSON is read from on first need: its own bytes, or a cache's file. */
+export type RestSource =
+  | (() => string | Buffer | undefined)
+  | { rest(file: string): string | undefined };
+
 /** A ParsedSkillFile whose front matter is decoded on first access, from the cache's second file. */
 export class LazyParsed {
-  #rest: () => string | Buffer | undefined;
+  #rest: RestSource;
   #file: string;
   // A large library keeps only the compact JSON of each record: the decoded objects of the most recently
   // used records are kept (`decodedKept` of them), the others are dropped and decoded again on need.
   #decoded: Lazy | undefined;
 
-  constructor(head: Head, rest: () => string | Buffer | undefined, file: string, decoded?: Lazy) {
+  constructor(head: Head, rest: RestSource, file: string, decoded?: Lazy) {
     Object.assign(this, head);
     this.#rest = rest;
     this.#file = file;
@@ -98,7 +103,8 @@ export class LazyParsed {
   }
 
   #decode(): Lazy {
-    const text = this.#rest();
+    const source = this.#rest;
+    const text = typeof source === 'function' ? source() : source.rest(this.#file);
     if (text === undefined) {
       // The cache's second file lacks this record (damaged by hand): parse the file again, and take
       // its front matter only if it is still the content this record was made from.

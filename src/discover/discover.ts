@@ -5,20 +5,20 @@ import path from 'node:path';
 import {
   type Candidate,
   type Decision,
-  freeze,
   type RootScan,
   resolveCatalog,
 } from '../catalog/resolve.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { Skill } from '../skill/types.js';
 import { AGENT_PRESETS, type AgentName } from './agents.js';
-import { ParseCache } from './cache.js';
+import { PARSER_VERSION, ParseCache } from './cache.js';
 import { expectRecords, resetDecodedBound } from './compact.js';
 import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
 import { chainFolders, type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
 import { scanLegacy } from './legacy.js';
-import { DEFAULT_MAX_FILE_BYTES, readAll } from './read.js';
-import { SkillRecord } from './record.js';
+import { DEFAULT_MAX_FILE_BYTES, keptFiles, readAll } from './read.js';
+import { RootSnapshot } from './root-snapshot.js';
+import { candidateOf, rescan } from './scan-snapshot.js';
 import {
   nestedRoots,
   type Precedence,
@@ -149,11 +149,28 @@ async function scanRoot(
     maxFolders: o.maxFolders,
     acceptLowercase: o.acceptLowercase,
   };
-  // A warm start on the real file system reuses the last walk when no folder it listed has changed.
-  const walkCache =
+  // A warm start on the real file system reuses the last scan whole when nothing it read changed;
+  // else the last walk when no folder it listed changed, and each file's record while the file did not.
+  const key =
     o.cacheDir !== false && fs === nodeFileSystem
-      ? WalkCache.open(o.cacheDir, JSON.stringify([realRoot, spec.path, walkOptions, chain]))
+      ? JSON.stringify([realRoot, spec.path, walkOptions, chain])
       : undefined;
+  const snapshot =
+    key !== undefined && o.cacheDir !== false
+      ? RootSnapshot.open(
+          o.cacheDir,
+          `${PARSER_VERSION}\0${o.maxFileBytes}\0${key}`,
+          spec.path,
+          realRoot,
+        )
+      : undefined;
+  const hit = snapshot?.load();
+  if (hit) {
+    expectRecords(hit.dir.length);
+    return rescan(hit, spec, fs, o.maxFileBytes, o.onFileRead);
+  }
+  const walkCache =
+    key !== undefined && o.cacheDir !== false ? WalkCache.open(o.cacheDir, key) : undefined;
   let walk = walkCache?.load();
   if (!walk) {
     if (walkCache) for (const dir of chain) walkCache.watch.gitignore(path.join(dir, '.gitignore'));
@@ -169,28 +186,23 @@ async function scanRoot(
   expectRecords(walk.found.length);
   const cache =
     o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
-  const out: RootScan = { candidates: [], diagnostics: walk.diagnostics };
   const reads = await readAll(fs, walk.found, realRoot, o.maxFileBytes, cache, o.onFileRead);
-  reads.forEach((r, order) => {
-    const f = walk.found[order] as FoundSkill;
-    if (!r.ok) {
-      out.diagnostics.push(...r.diagnostics);
-      return;
-    }
-    const name = f.rel === '' ? path.basename(spec.path) : path.basename(f.dir);
-    const skill = freeze(new SkillRecord(r.parsed, spec, f.file, name, r.realPath, r.diagnostics));
-    out.candidates.push({
-      skill,
-      order,
-      // Direct: no link on the way, neither the SKILL.md nor any folder between the root and it.
-      direct:
-        f.kind === 'file' &&
-        f.realDir === (f.rel === '' ? realRoot : `${realRoot}/${f.rel}`) &&
-        r.realPath === `${f.realDir}/${path.basename(f.file)}`,
-      rel: f.rel,
-    });
-  });
-  cache?.save();
+  const written = cache?.save();
+  const deps = walkCache?.deps();
+  const kept = cache && keptFiles(walk.found, reads, cache);
+  if (snapshot && cache && deps && kept)
+    snapshot.save(
+      walk,
+      deps,
+      kept,
+      written === undefined ? undefined : { file: cache.path, writtenAt: written },
+    );
+  const out: RootScan = { candidates: [], diagnostics: [...walk.diagnostics] };
+  for (const [order, r] of reads.entries()) {
+    if (r.ok)
+      out.candidates.push(candidateOf(walk.found[order] as FoundSkill, r, spec, realRoot, order));
+    else out.diagnostics.push(...r.diagnostics);
+  }
   return out;
 }
 

@@ -9,6 +9,8 @@ import type { ParseCache } from './cache.js';
 import { compactRecord, lazyRecord } from './compact.js';
 import { withinBoundary } from './confine.js';
 import { errorCode, type FileSystem, linkFailure, nodeFileSystem } from './fs.js';
+import type { KeptFile } from './root-snapshot.js';
+import { statPath } from './stat-path.js';
 import type { FoundSkill } from './walk.js';
 
 /** A SKILL.md read and parsed, or the diagnostics that say why it was not. */
@@ -234,4 +236,39 @@ export async function readAll(
     reads[i] = read[k] as ReadSkill;
   });
   return reads;
+}
+
+/**
+ * What a root snapshot keeps of each found file after a scan: the record the parse cache kept for it,
+ * when the record is the file's own (no link followed, nothing said on the way), else only its state,
+ * so that a change makes the next scan read it as usual. Undefined when a file's state is unknown.
+ */
+export function keptFiles(
+  found: readonly FoundSkill[],
+  reads: readonly ReadSkill[],
+  cache: ParseCache,
+): Array<KeptFile | undefined> | undefined {
+  const out = new Array<KeptFile | undefined>(found.length);
+  for (const [i, f] of found.entries()) {
+    if (f.kind !== 'file') continue;
+    const r = reads[i];
+    const e = cache.kept(f.file);
+    if (
+      e &&
+      r?.ok &&
+      r.diagnostics.length === 0 &&
+      r.realPath === `${f.realDir}/${path.basename(f.file)}`
+    ) {
+      out[i] = { size: e.size, mtimeMs: e.mtimeMs, head: e.head };
+      continue;
+    }
+    try {
+      const st = statPath(f.file);
+      if (st?.kind !== 'file') return undefined;
+      out[i] = { size: st.size, mtimeMs: st.mtimeMs };
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
 }

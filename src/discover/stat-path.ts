@@ -88,3 +88,31 @@ export function statPath(p: string): PathState | undefined {
   if (binding === undefined && plain && state !== undefined) binding = trusted(p, state);
   return state;
 }
+
+/**
+ * Is `p` still of this kind, size (any, when -1) and mtime? What statPath would answer, compared
+ * without making an object: a warm start asks it of two thousand paths. A path that is gone, or
+ * that cannot be read, is not.
+ */
+export function statMatches(
+  p: string,
+  kind: PathState['kind'],
+  size: number,
+  mtimeMs: number,
+): boolean {
+  try {
+    if (binding && !p.includes('\0')) {
+      const a = binding.stat(p, false, undefined, false);
+      return (
+        a !== undefined &&
+        kindOf(a[1] as number) === kind &&
+        (size < 0 || a[8] === size) &&
+        (a[12] as number) * 1e3 + (a[13] as number) / 1e6 === mtimeMs
+      );
+    }
+    const st = statPath(p);
+    return st?.kind === kind && st.mtimeMs === mtimeMs && (size < 0 || st.size === size);
+  } catch {
+    return false;
+  }
+}

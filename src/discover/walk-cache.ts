@@ -26,6 +26,14 @@ export interface WalkWatch {
   link(): void;
 }
 
+/** What a walk's result depends on: each folder listed and each `.gitignore` consulted, with its state. */
+export interface WalkDeps {
+  /** [folder, mtimeMs] for every folder listed. */
+  folders: Array<[string, number]>;
+  /** [file, size, mtimeMs], or [file, -1, -1] when it did not exist. */
+  files: Array<[string, number, number]>;
+}
+
 interface Snapshot {
   version: number;
   writtenAt: number;
@@ -51,6 +59,7 @@ export class WalkCache {
   private readonly folders: Array<[string, number]> = [];
   private readonly files: Array<[string, number, number]> = [];
   private linked = false;
+  private loaded: WalkDeps | undefined;
 
   private constructor(private readonly file: string) {}
 
@@ -81,7 +90,17 @@ export class WalkCache {
       const st = stat(f);
       if (size < 0 ? st !== undefined : !st || st[0] !== size || st[1] !== mtime) return undefined;
     }
+    this.loaded = { folders: s.folders, files: s.files };
     return s.result;
+  }
+
+  /**
+   * What the result this cache gave (`load`) or watched being made depends on, as this run found it;
+   * undefined when it met a link (a link's target can change without its folder).
+   */
+  deps(): WalkDeps | undefined {
+    if (this.loaded) return this.loaded;
+    return this.linked ? undefined : { folders: this.folders, files: this.files };
   }
 
   /** The watcher for a fresh walk: it stats each folder before it is listed. */

@@ -1,0 +1,356 @@
+// A warm start's shortcut: one root's last scan, kept whole in one compact file. While no folder the
+// walk listed, no `.gitignore` it read and no SKILL.md it found has changed (size and mtime), the scan
+// is rebuilt from that file alone: the walk cache, the parse cache and its records are not read. When
+// anything changed, the scan runs as usual (walk cache, parse cache) and is kept again.
+
+import { createHash } from 'node:crypto';
+import nodeFs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { DescriptionSource } from '../skill/types.js';
+import { makeDirs, writeFileAtomically } from '../util/dirs.js';
+import { readRests } from './cache.js';
+import type { Head } from './compact.js';
+import { statMatches, statPath } from './stat-path.js';
+import type { FoundSkill, WalkResult } from './walk.js';
+import type { WalkDeps } from './walk-cache.js';
+
+/** Bump when the file's shape, or what a scan keeps, changes. */
+const SNAPSHOT_VERSION = 1;
+
+/** Nothing changed within this much of the snapshot's writing is trusted (racy-git guard). */
+const RACY_MS = 2000;
+
+/** A found SKILL.md as the scan left it: its size and mtime, and its record's head when one is kept. */
+export interface KeptFile {
+  size: number;
+  mtimeMs: number;
+  /** Absent: the file is read afresh each time (a link placeholder, a file that does not parse). */
+  head?: Head;
+}
+
+/** The parse cache holding the kept records' front matter (its second file), as written at `writtenAt`. */
+export interface ParseFiles {
+  file: string;
+  writtenAt: number;
+}
+
+/** The file: the walk's folders and found files by column, paths relative to the root. */
+interface SnapshotFile {
+  version: number;
+  writtenAt: number;
+  root: string;
+  realRoot: string;
+  parse: ParseFiles | null;
+  /** Each folder the walk listed, relative to the root (`''` for the root), and its mtime. */
+  folders: string[];
+  mtimes: number[];
+  /** Each `.gitignore` consulted: [file, size, mtimeMs], or [file, -1, -1] when it did not exist. */
+  files: Array<[string, number, number]>;
+  /** The walk's own diagnostics and folder count. */
+  diagnostics: Diagnostic[];
+  count: number;
+  /** Per found file: its folder (an index into `folders`), its name and its kind as the walk saw it. */
+  dir: number[];
+  name: string[];
+  kind: FoundSkill['kind'][];
+  /** Per found file: size and mtime (-1 for an entry that is not a file). */
+  size: number[];
+  mtime: number[];
+  /** Per found file, its record's head, or `null` in `hash` when none is kept. */
+  hash: Array<string | null>;
+  description: string[];
+  source: DescriptionSource[];
+  bytes: number[];
+  bodyOffset: number[];
+  bodyLine: number[];
+  /** Heads' diagnostics, by found file, for those that have any. */
+  headDiagnostics: Record<string, Diagnostic[]>;
+}
+
+/** A snapshot that still holds: its walk's found files by column, and their records' heads. */
+export interface SnapshotHit {
+  /** The root as given, and its real path. */
+  root: string;
+  realRoot: string;
+  /** The walk's own diagnostics and folder count. */
+  diagnostics: Diagnostic[];
+  count: number;
+  /** Folders relative to the root; per found file, its folder (an index), name and kind. */
+  folders: readonly string[];
+  dir: readonly number[];
+  name: readonly string[];
+  kind: readonly FoundSkill['kind'][];
+  /** Per found file, its record's head (hash null: none kept, the file is read). */
+  hash: ReadonlyArray<string | null>;
+  description: readonly string[];
+  source: readonly DescriptionSource[];
+  bytes: readonly number[];
+  bodyOffset: readonly number[];
+  bodyLine: readonly number[];
+  headDiagnostics: Readonly<Record<string, Diagnostic[]>>;
+  /** A kept record's front matter as JSON (undefined: not at hand, parse the file). */
+  rest(file: string): string | undefined;
+}
+
+const isArray = (a: unknown, n: number): boolean => Array.isArray(a) && a.length === n;
+
+/**
+ * Is `s` a snapshot of this version, every column of the right length? The values' types are checked
+ * as they are used: a warm start reads thousands.
+ */
+function wellFormed(s: SnapshotFile): boolean {
+  const f = s.folders?.length ?? -1;
+  const n = s.dir?.length ?? -1;
+  return (
+    s.version === SNAPSHOT_VERSION &&
+    typeof s.writtenAt === 'number' &&
+    isArray(s.folders, f) &&
+    isArray(s.mtimes, f) &&
+    Array.isArray(s.files) &&
+    Array.isArray(s.diagnostics) &&
+    typeof s.count === 'number' &&
+    isArray(s.dir, n) &&
+    isArray(s.name, n) &&
+    isArray(s.kind, n) &&
+    isArray(s.size, n) &&
+    isArray(s.mtime, n) &&
+    isArray(s.hash, n) &&
+    isArray(s.description, n) &&
+    isArray(s.source, n) &&
+    isArray(s.bytes, n) &&
+    isArray(s.bodyOffset, n) &&
+    isArray(s.bodyLine, n) &&
+    typeof s.headDiagnostics === 'object' &&
+    s.headDiagnostics !== null &&
+    (s.parse === null ||
+      (typeof s.parse?.file === 'string' && typeof s.parse.writtenAt === 'number'))
+  );
+}
+
+/** Does every found file's column hold a value of its type, and every folder index a folder? */
+function typed(s: SnapshotFile): boolean {
+  const f = s.folders.length;
+  for (let i = 0; i < s.dir.length; i++) {
+    const d = s.dir[i] as number;
+    const hash = s.hash[i];
+    if (
+      !(Number.isInteger(d) && d >= 0 && d < f) ||
+      typeof s.name[i] !== 'string' ||
+      (s.name[i] as string).includes('/') ||
+      (s.kind[i] !== 'file' && s.kind[i] !== 'dir' && s.kind[i] !== 'other') ||
+      typeof s.size[i] !== 'number' ||
+      typeof s.mtime[i] !== 'number' ||
+      (hash !== null &&
+        (typeof hash !== 'string' ||
+          s.kind[i] !== 'file' ||
+          typeof s.description[i] !== 'string' ||
+          typeof s.source[i] !== 'string' ||
+          typeof s.bytes[i] !== 'number' ||
+          typeof s.bodyOffset[i] !== 'number' ||
+          typeof s.bodyLine[i] !== 'number'))
+    )
+      return false;
+  }
+  for (const k in s.headDiagnostics) if (!Array.isArray(s.headDiagnostics[k])) return false;
+  return true;
+}
+
+/** `rel` below `base` as the walk writes it (`''` is `base` itself). */
+export const below = (base: string, rel: string): string => (rel === '' ? base : `${base}/${rel}`);
+
+/** One root's snapshot: its last scan if nothing it depends on changed, and the writing of a new one. */
+export class RootSnapshot {
+  private constructor(
+    private readonly file: string,
+    private readonly root: string,
+    private readonly realRoot: string,
+  ) {}
+
+  /** The snapshot of `root` (real path `realRoot`) scanned with the options `key` names. */
+  static open(cacheDir: string, key: string, root: string, realRoot: string): RootSnapshot {
+    const name = createHash('sha256')
+      .update(`${SNAPSHOT_VERSION}\0${key}`)
+      .digest('hex')
+      .slice(0, 20);
+    return new RootSnapshot(path.join(cacheDir, `scan-${name}.json`), root, realRoot);
+  }
+
+  /** The last scan, if every folder, `.gitignore` and SKILL.md it depends on is as it was. */
+  load(): SnapshotHit | undefined {
+    let s: SnapshotFile;
+    try {
+      s = JSON.parse(nodeFs.readFileSync(this.file, 'latin1')) as SnapshotFile;
+    } catch {
+      return undefined;
+    }
+    if (!s || !wellFormed(s) || s.root !== this.root || s.realRoot !== this.realRoot || !typed(s))
+      return undefined;
+    const { root, realRoot } = this;
+    const { folders, mtimes } = s;
+    for (let i = 0; i < folders.length; i++) {
+      const mtime = mtimes[i];
+      if (typeof mtime !== 'number' || typeof folders[i] !== 'string') return undefined;
+      if (!statMatches(below(root, folders[i] as string), 'dir', -1, mtime)) return undefined;
+    }
+    for (const entry of s.files) {
+      if (!Array.isArray(entry)) return undefined;
+      const [f, size, mtime] = entry;
+      if (typeof f !== 'string' || typeof size !== 'number' || typeof mtime !== 'number')
+        return undefined;
+      if (size < 0) {
+        try {
+          if (statPath(f) !== undefined) return undefined;
+        } catch {
+          return undefined;
+        }
+      } else if (!statMatches(f, 'file', size, mtime)) return undefined;
+    }
+    for (let i = 0; i < s.dir.length; i++)
+      if (
+        s.kind[i] === 'file' &&
+        !statMatches(
+          `${below(root, folders[s.dir[i] as number] as string)}/${s.name[i]}`,
+          'file',
+          s.size[i] as number,
+          s.mtime[i] as number,
+        )
+      )
+        return undefined;
+    let rests: Record<string, string> | undefined;
+    const parse = s.parse;
+    return {
+      root,
+      realRoot,
+      diagnostics: s.diagnostics,
+      count: s.count,
+      folders,
+      dir: s.dir,
+      name: s.name,
+      kind: s.kind,
+      hash: s.hash,
+      description: s.description,
+      source: s.source,
+      bytes: s.bytes,
+      bodyOffset: s.bodyOffset,
+      bodyLine: s.bodyLine,
+      headDiagnostics: s.headDiagnostics,
+      rest: (f) => {
+        if (!rests) {
+          rests = parse ? readRests(parse.file, parse.writtenAt) : undefined;
+          // The parse cache was written again since (by a scan with other options): the next scan
+          // takes the usual way, which keeps a snapshot that points at its records again.
+          if (rests === undefined) {
+            rests = {};
+            this.remove();
+          }
+        }
+        return rests[f];
+      },
+    };
+  }
+
+  /**
+   * Keep a scan: the walk, the state of what it depends on (`deps`), and per found file its state and
+   * kept head (`files`, undefined for an entry that is not a file). Not kept when anything changed too
+   * recently to be trusted, or when a path is not written as this file rebuilds it.
+   */
+  save(
+    walk: WalkResult,
+    deps: WalkDeps,
+    files: ReadonlyArray<KeptFile | undefined>,
+    parse: ParseFiles | undefined,
+  ): void {
+    const writtenAt = Date.now();
+    const recent = (mtime: number): boolean => mtime >= writtenAt - RACY_MS;
+    const { root, realRoot } = this;
+    const folders: string[] = [];
+    const mtimes: number[] = [];
+    const index = new Map<string, number>();
+    for (const [dir, mtime] of deps.folders) {
+      const rel = dir === root ? '' : dir.startsWith(`${root}/`) ? dir.slice(root.length + 1) : '';
+      if (below(root, rel) !== dir || recent(mtime) || index.has(dir)) return;
+      index.set(dir, folders.length);
+      folders.push(rel);
+      mtimes.push(mtime);
+    }
+    if (deps.files.some(([, , mtime]) => recent(mtime))) return;
+    const s: SnapshotFile = {
+      version: SNAPSHOT_VERSION,
+      writtenAt,
+      root,
+      realRoot,
+      parse: parse ?? null,
+      folders,
+      mtimes,
+      files: deps.files,
+      diagnostics: walk.diagnostics,
+      count: walk.folders,
+      dir: [],
+      name: [],
+      kind: [],
+      size: [],
+      mtime: [],
+      hash: [],
+      description: [],
+      source: [],
+      bytes: [],
+      bodyOffset: [],
+      bodyLine: [],
+      headDiagnostics: {},
+    };
+    for (const [i, f] of walk.found.entries()) {
+      const at = index.get(f.dir);
+      const name = f.file.slice(f.dir.length + 1);
+      const kept = files[i];
+      if (
+        at === undefined ||
+        f.file !== `${f.dir}/${name}` ||
+        name.includes('/') ||
+        f.rel !== folders[at] ||
+        f.realDir !== below(realRoot, f.rel) ||
+        (f.kind === 'file') !== (kept !== undefined) ||
+        (f.kind !== 'file' && f.kind !== 'dir' && f.kind !== 'other') ||
+        (kept && recent(kept.mtimeMs)) ||
+        (kept?.head && !parse)
+      )
+        return;
+      const head = kept?.head;
+      s.dir.push(at);
+      s.name.push(name);
+      s.kind.push(f.kind);
+      s.size.push(kept ? kept.size : -1);
+      s.mtime.push(kept ? kept.mtimeMs : -1);
+      s.hash.push(head ? head.contentHash : null);
+      s.description.push(head ? head.description : '');
+      s.source.push(head ? head.descriptionSource : 'none');
+      s.bytes.push(head ? head.bytes : 0);
+      s.bodyOffset.push(head ? head.bodyOffset : 0);
+      s.bodyLine.push(head ? head.bodyLine : 0);
+      if (head && head.diagnostics.length > 0) s.headDiagnostics[i] = head.diagnostics;
+    }
+    try {
+      makeDirs(path.dirname(this.file));
+      writeFileAtomically(this.file, asciiJson(s));
+    } catch {
+      // A cache is an optimisation: failing to write one is not an error.
+    }
+  }
+
+  /** Forget the snapshot (best effort): the next scan takes the usual way. */
+  remove(): void {
+    try {
+      nodeFs.rmSync(this.file, { force: true });
+    } catch {
+      // Left as it is: it is checked before every use.
+    }
+  }
+}
+
+/** JSON with non-ASCII as `\u` escapes: read as Latin-1, an ASCII file loads several times faster. */
+export function asciiJson(data: unknown): string {
+  return JSON.stringify(data).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -1,0 +1,106 @@
+// One root's scan rebuilt from a snapshot that still holds (root-snapshot.ts): each kept head makes
+// its record directly, its front matter read on need; the other files are read as a scan reads them.
+
+import path from 'node:path';
+import { freeze, type RootScan } from '../catalog/resolve.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ParsedSkillFile } from '../skill/types.js';
+import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
+import { LazyParsed } from './compact.js';
+import type { FileSystem } from './fs.js';
+import { type ReadSkill, readFoundSkill } from './read.js';
+import { SkillRecord } from './record.js';
+import { below, type SnapshotHit } from './root-snapshot.js';
+import type { RootSpec } from './scopes.js';
+import type { FoundSkill } from './walk.js';
+
+const NONE: readonly Diagnostic[] = Object.freeze([]);
+
+/** A found file's candidate, as a scan makes it (`r` read, or made from a kept head). */
+export function candidateOf(
+  f: FoundSkill,
+  r: Extract<ReadSkill, { ok: true }>,
+  spec: RootSpec,
+  realRoot: string,
+  order: number,
+): RootScan['candidates'][number] {
+  const name = f.rel === '' ? path.basename(spec.path) : path.basename(f.dir);
+  const skill = freeze(new SkillRecord(r.parsed, spec, f.file, name, r.realPath, r.diagnostics));
+  return {
+    skill,
+    order,
+    // Direct: no link on the way, neither the SKILL.md nor any folder between the root and it.
+    direct:
+      f.kind === 'file' &&
+      f.realDir === (f.rel === '' ? realRoot : `${realRoot}/${f.rel}`) &&
+      r.realPath === `${f.realDir}/${path.basename(f.file)}`,
+    rel: f.rel,
+  };
+}
+
+/** The scan of `spec` that the snapshot `hit` keeps; files it keeps no record of are read again. */
+export async function rescan(
+  hit: SnapshotHit,
+  spec: RootSpec,
+  fs: FileSystem,
+  maxBytes: number,
+  onRead?: (realPath: string, bytes: Buffer) => void,
+): Promise<RootScan> {
+  const { root, realRoot, folders } = hit;
+  const n = hit.dir.length;
+  const found = (i: number): FoundSkill => {
+    const rel = folders[hit.dir[i] as number] as string;
+    const dir = below(root, rel);
+    return {
+      file: `${dir}/${hit.name[i]}`,
+      dir,
+      rel,
+      realDir: below(realRoot, rel),
+      kind: hit.kind[i] as FoundSkill['kind'],
+    };
+  };
+  const others: number[] = [];
+  for (let i = 0; i < n; i++) if (hit.hash[i] === null) others.push(i);
+  const read = await mapBounded(others, READS_IN_FLIGHT, (i) =>
+    readFoundSkill(fs, found(i), realRoot, maxBytes, undefined, onRead),
+  );
+  const out: RootScan = { candidates: [], diagnostics: [...hit.diagnostics] };
+  const rootName = path.basename(root);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const hash = hit.hash[i];
+    if (hash === null || hash === undefined) {
+      const r = read[k++] as ReadSkill;
+      if (r.ok) out.candidates.push(candidateOf(found(i), r, spec, realRoot, i));
+      else out.diagnostics.push(...r.diagnostics);
+      continue;
+    }
+    // A kept head: a plain file reached directly (the snapshot keeps no other).
+    const rel = folders[hit.dir[i] as number] as string;
+    const dir = below(root, rel);
+    const file = `${dir}/${hit.name[i]}`;
+    const parsed = new LazyParsed(
+      {
+        loadable: true,
+        description: hit.description[i] as string,
+        descriptionSource: hit.source[i] as ParsedSkillFile['descriptionSource'],
+        contentHash: hash,
+        bytes: hit.bytes[i] as number,
+        bodyOffset: hit.bodyOffset[i] as number,
+        bodyLine: hit.bodyLine[i] as number,
+        diagnostics: hit.headDiagnostics[i] ?? (NONE as Diagnostic[]),
+      },
+      hit,
+      file,
+    ) as unknown as ParsedSkillFile;
+    const name = rel === '' ? rootName : rel.slice(rel.lastIndexOf('/') + 1);
+    const realPath = `${below(realRoot, rel)}/${hit.name[i]}`;
+    out.candidates.push({
+      skill: freeze(new SkillRecord(parsed, spec, file, name, realPath, NONE, dir)),
+      order: i,
+      direct: true,
+      rel,
+    });
+  }
+  return out;
+}
