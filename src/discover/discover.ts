@@ -2,33 +2,24 @@
 
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type Candidate,
-  type Decision,
-  type RootScan,
-  resolveCatalog,
-} from '../catalog/resolve.js';
+import { type Candidate, type Decision, resolveCatalog } from '../catalog/resolve.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { Skill } from '../skill/types.js';
 import { AGENT_PRESETS, type AgentName } from './agents.js';
-import { PARSER_VERSION, ParseCache } from './cache.js';
-import { expectRecords, resetDecodedBound } from './compact.js';
-import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
-import { chainFolders, type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
-import { scanLegacy } from './legacy.js';
-import { DEFAULT_MAX_FILE_BYTES, keptFiles, readAll } from './read.js';
-import { RootSnapshot } from './root-snapshot.js';
-import { candidateOf, rescan } from './scan-snapshot.js';
+import { CatalogSnapshot } from './catalog-snapshot.js';
+import { resetDecodedBound } from './compact.js';
+import { type FileSystem, nodeFileSystem } from './fs.js';
+import { DEFAULT_MAX_FILE_BYTES } from './read.js';
+import type { SnapshotHit } from './root-snapshot.js';
+import { isHit, scanRoot } from './scan-root.js';
+import { rescan } from './scan-snapshot.js';
 import {
   nestedRoots,
   type Precedence,
-  projectFolders,
   type RootSpec,
   resolvePrecedence,
   standardRoots,
 } from './scopes.js';
-import { type FoundSkill, systemFolder, walkRoot } from './walk.js';
-import { WalkCache } from './walk-cache.js';
 
 /** Options for discoverSkills. Every field is optional. */
 export interface DiscoverOptions {
@@ -78,132 +69,6 @@ export interface DiscoverResult {
   roots: RootSpec[];
   /** What resolution decided: duplicates collapsed, names qualified, skills shadowed. */
   decisions: Decision[];
-}
-
-async function scanRoot(
-  fs: FileSystem,
-  spec: RootSpec,
-  o: Required<Pick<DiscoverOptions, 'maxDepth' | 'maxFolders' | 'maxFileBytes'>> & {
-    cacheDir: string | false;
-    acceptLowercase: boolean;
-    onFileRead: DiscoverOptions['onFileRead'];
-    cwd: string;
-    home: string;
-  },
-): Promise<RootScan> {
-  let realRoot: string;
-  try {
-    realRoot = await fs.realpath(spec.path);
-    const st = await fs.stat(realRoot);
-    if (st.kind !== 'dir') throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    const system = systemFolder(realRoot);
-    if (system !== undefined)
-      return {
-        candidates: [],
-        diagnostics: [
-          diagnostic(
-            'discover/system-folder',
-            'error',
-            spec.path,
-            `The root is in ${system}, a folder of the operating system, not of skills; not read`,
-            { data: { real: realRoot, scope: spec.scope } },
-          ),
-        ],
-      };
-  } catch (e) {
-    const code = errorCode(e);
-    return {
-      candidates: [],
-      diagnostics: [
-        diagnostic(
-          'discover/missing-root',
-          'error',
-          spec.path,
-          code === 'ENOENT'
-            ? `Path does not exist: ${spec.path}`
-            : code === 'ENOTDIR'
-              ? `Not a directory: ${spec.path}`
-              : `Skills folder could not be read (${code ?? String(e)}): ${spec.path}`,
-          {
-            data: { code, scope: spec.scope },
-          },
-        ),
-      ],
-    };
-  }
-  if (spec.legacy) return scanLegacy(fs, spec, realRoot, o.maxFileBytes);
-
-  let ignores: GitignoreStack = NO_GITIGNORE;
-  // The folders above the root whose `.gitignore` files apply to it.
-  let chain: string[] = [];
-  if (spec.recursive || spec.scope === 'nested') {
-    const project = await projectFolders(fs, spec.path, o.home);
-    const top = project[project.length - 1] ?? spec.path;
-    chain = chainFolders(spec.scope === 'nested' ? o.cwd : top, path.dirname(spec.path));
-    ignores = await gitignoreChain(fs, chain);
-    if (ignores.ignores(spec.path, true)) return { candidates: [], diagnostics: [] };
-  }
-  const walkOptions = {
-    recursive: spec.recursive ?? false,
-    maxDepth: o.maxDepth,
-    maxFolders: o.maxFolders,
-    acceptLowercase: o.acceptLowercase,
-  };
-  // A warm start on the real file system reuses the last scan whole when nothing it read changed;
-  // else the last walk when no folder it listed changed, and each file's record while the file did not.
-  const key =
-    o.cacheDir !== false && fs === nodeFileSystem
-      ? JSON.stringify([realRoot, spec.path, walkOptions, chain])
-      : undefined;
-  const snapshot =
-    key !== undefined && o.cacheDir !== false
-      ? RootSnapshot.open(
-          o.cacheDir,
-          `${PARSER_VERSION}\0${o.maxFileBytes}\0${key}`,
-          spec.path,
-          realRoot,
-        )
-      : undefined;
-  const hit = snapshot?.load();
-  if (hit) {
-    expectRecords(hit.dir.length);
-    return rescan(hit, spec, fs, o.maxFileBytes, o.onFileRead);
-  }
-  const walkCache =
-    key !== undefined && o.cacheDir !== false ? WalkCache.open(o.cacheDir, key) : undefined;
-  let walk = walkCache?.load();
-  if (!walk) {
-    if (walkCache) for (const dir of chain) walkCache.watch.gitignore(path.join(dir, '.gitignore'));
-    walk = await walkRoot(
-      fs,
-      spec.path,
-      realRoot,
-      walkCache ? { ...walkOptions, watch: walkCache.watch } : walkOptions,
-      ignores,
-    );
-    walkCache?.save(walk);
-  }
-  expectRecords(walk.found.length);
-  const cache =
-    o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
-  const reads = await readAll(fs, walk.found, realRoot, o.maxFileBytes, cache, o.onFileRead);
-  const written = cache?.save();
-  const deps = walkCache?.deps();
-  const kept = cache && keptFiles(walk.found, reads, cache);
-  if (snapshot && cache && deps && kept)
-    snapshot.save(
-      walk,
-      deps,
-      kept,
-      written === undefined ? undefined : { file: cache.path, writtenAt: written },
-    );
-  const out: RootScan = { candidates: [], diagnostics: [...walk.diagnostics] };
-  for (const [order, r] of reads.entries()) {
-    if (r.ok)
-      out.candidates.push(candidateOf(walk.found[order] as FoundSkill, r, spec, realRoot, order));
-    else out.diagnostics.push(...r.diagnostics);
-  }
-  return out;
 }
 
 /** Where discovery looked when it found nothing: the folders read, and those looked for but absent. */
@@ -275,7 +140,32 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
     home,
   };
   resetDecodedBound();
-  const scans = await Promise.all(roots.map((spec) => scanRoot(fs, spec, settings)));
+  const read = await Promise.all(roots.map((spec) => scanRoot(fs, spec, settings)));
+  // Every root a snapshot that holds: resolution's last result may hold too (catalog-snapshot.ts).
+  const hits = read.length > 0 && read.every(isHit) ? (read as SnapshotHit[]) : undefined;
+  const catalog =
+    hits && settings.cacheDir !== false
+      ? CatalogSnapshot.open(
+          settings.cacheDir,
+          JSON.stringify([roots, roots.map(rankOf), cwd, absent]),
+        )
+      : undefined;
+  const kept = hits && catalog?.load(hits, roots);
+  if (kept)
+    return {
+      skills: kept.skills,
+      shadowed: kept.shadowed,
+      diagnostics: kept.diagnostics,
+      roots,
+      decisions: kept.decisions,
+    };
+  const scans = await Promise.all(
+    read.map((r, i) =>
+      isHit(r)
+        ? rescan(r, roots[i] as RootSpec, fs, settings.maxFileBytes, settings.onFileRead)
+        : r,
+    ),
+  );
   const candidates: Candidate[] = [];
   const diagnostics: Diagnostic[] = [];
   scans.forEach((scan, rootIndex) => {
@@ -297,11 +187,13 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
   diagnostics.push(...resolved.diagnostics);
   if (resolved.skills.length === 0) diagnostics.push(noSkills(cwd, roots, absent));
   diagnostics.sort(compareDiagnostics);
-  return {
+  const result = {
     skills: resolved.skills,
     shadowed: resolved.shadowed,
     diagnostics,
     roots,
     decisions: resolved.decisions,
   };
+  if (hits && catalog) catalog.save(hits, candidates, result);
+  return result;
 }

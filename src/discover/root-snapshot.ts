@@ -39,6 +39,8 @@ export interface ParseFiles {
 interface SnapshotFile {
   version: number;
   writtenAt: number;
+  /** Names this write among all others (a catalog snapshot names the scans it was made from). */
+  nonce: string;
   root: string;
   realRoot: string;
   parse: ParseFiles | null;
@@ -70,6 +72,11 @@ interface SnapshotFile {
 
 /** A snapshot that still holds: its walk's found files by column, and their records' heads. */
 export interface SnapshotHit {
+  /** Which snapshot this is: its file, and the write that made it (unique to that write). */
+  file: string;
+  nonce: string;
+  /** Does every found file have its record kept (or is not a file)? Then nothing is read again. */
+  whole: boolean;
   /** The root as given, and its real path. */
   root: string;
   realRoot: string;
@@ -105,6 +112,7 @@ function wellFormed(s: SnapshotFile): boolean {
   return (
     s.version === SNAPSHOT_VERSION &&
     typeof s.writtenAt === 'number' &&
+    typeof s.nonce === 'string' &&
     isArray(s.folders, f) &&
     isArray(s.mtimes, f) &&
     Array.isArray(s.files) &&
@@ -220,6 +228,9 @@ export class RootSnapshot {
     let rests: Record<string, string> | undefined;
     const parse = s.parse;
     return {
+      file: this.file,
+      nonce: s.nonce,
+      whole: s.hash.every((h, i) => h !== null || s.kind[i] !== 'file'),
       root,
       realRoot,
       diagnostics: s.diagnostics,
@@ -278,6 +289,7 @@ export class RootSnapshot {
     const s: SnapshotFile = {
       version: SNAPSHOT_VERSION,
       writtenAt,
+      nonce: `${writtenAt.toString(36)}.${process.pid}.${Math.random().toString(36).slice(2)}`,
       root,
       realRoot,
       parse: parse ?? null,

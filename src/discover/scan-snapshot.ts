@@ -65,7 +65,6 @@ export async function rescan(
     readFoundSkill(fs, found(i), realRoot, maxBytes, undefined, onRead),
   );
   const out: RootScan = { candidates: [], diagnostics: [...hit.diagnostics] };
-  const rootName = path.basename(root);
   let k = 0;
   for (let i = 0; i < n; i++) {
     const hash = hit.hash[i];
@@ -75,32 +74,37 @@ export async function rescan(
       else out.diagnostics.push(...r.diagnostics);
       continue;
     }
-    // A kept head: a plain file reached directly (the snapshot keeps no other).
     const rel = folders[hit.dir[i] as number] as string;
-    const dir = below(root, rel);
-    const file = `${dir}/${hit.name[i]}`;
-    const parsed = new LazyParsed(
-      {
-        loadable: true,
-        description: hit.description[i] as string,
-        descriptionSource: hit.source[i] as ParsedSkillFile['descriptionSource'],
-        contentHash: hash,
-        bytes: hit.bytes[i] as number,
-        bodyOffset: hit.bodyOffset[i] as number,
-        bodyLine: hit.bodyLine[i] as number,
-        diagnostics: hit.headDiagnostics[i] ?? (NONE as Diagnostic[]),
-      },
-      hit,
-      file,
-    ) as unknown as ParsedSkillFile;
-    const name = rel === '' ? rootName : rel.slice(rel.lastIndexOf('/') + 1);
-    const realPath = `${below(realRoot, rel)}/${hit.name[i]}`;
-    out.candidates.push({
-      skill: freeze(new SkillRecord(parsed, spec, file, name, realPath, NONE, dir)),
-      order: i,
-      direct: true,
-      rel,
-    });
+    out.candidates.push({ skill: recordAt(hit, i, spec), order: i, direct: true, rel });
   }
   return out;
+}
+
+/**
+ * The record of the found file `i` of a snapshot that keeps its head: a plain file reached directly
+ * (the snapshot keeps no other), its front matter read on need.
+ */
+export function recordAt(hit: SnapshotHit, i: number, spec: RootSpec): SkillRecord {
+  const { root, realRoot } = hit;
+  const rel = hit.folders[hit.dir[i] as number] as string;
+  const dir = below(root, rel);
+  const file = `${dir}/${hit.name[i]}`;
+  const parsed = new LazyParsed(
+    {
+      loadable: true,
+      description: hit.description[i] as string,
+      descriptionSource: hit.source[i] as ParsedSkillFile['descriptionSource'],
+      contentHash: hit.hash[i] as string,
+      bytes: hit.bytes[i] as number,
+      bodyOffset: hit.bodyOffset[i] as number,
+      bodyLine: hit.bodyLine[i] as number,
+      diagnostics: hit.headDiagnostics[i] ?? (NONE as Diagnostic[]),
+    },
+    hit,
+    file,
+  ) as unknown as ParsedSkillFile;
+  const name = rel === '' ? path.basename(root) : rel.slice(rel.lastIndexOf('/') + 1);
+  // The same string when the root is its own real path (most are): one copy for every record.
+  const realPath = realRoot === root ? file : `${below(realRoot, rel)}/${hit.name[i]}`;
+  return freeze(new SkillRecord(parsed, spec, file, name, realPath, NONE, dir));
 }
