@@ -81,7 +81,10 @@ async function bundle(entry, out, external, stamp) {
   // The first line names the build: the code cache is kept per build.
   const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const head = stamp ? `// skillset-bundle ${id}\n` : '#!/usr/bin/env node\n';
-  writeFileSync(out, `${head}${prelude}${code}`);
+  const text = `${head}${prelude}${code}`;
+  // The starter reads the bundle as Latin-1 (src/util/code-cache.ts): the same text only in ASCII.
+  if (/[\u0080-\uffff]/.test(text)) throw new Error(`${out}: not ASCII`);
+  writeFileSync(out, text);
 }
 
 // better-sqlite3's JavaScript is bundled; its native addon is loaded by path (src/search/sqlite-open.ts),

@@ -35,7 +35,7 @@ export interface ParseFiles {
   writtenAt: number;
 }
 
-/** The file: the walk's folders and found files by column, paths relative to the root. */
+/** The file: the walk's folders and found files by column, paths written whole (read without joining). */
 interface SnapshotFile {
   version: number;
   writtenAt: number;
@@ -44,7 +44,7 @@ interface SnapshotFile {
   root: string;
   realRoot: string;
   parse: ParseFiles | null;
-  /** Each folder the walk listed, relative to the root (`''` for the root), and its mtime. */
+  /** Each folder the walk listed (the root, or a path below it), and its mtime. */
   folders: string[];
   mtimes: number[];
   /** Each `.gitignore` consulted: [file, size, mtimeMs], or [file, -1, -1] when it did not exist. */
@@ -52,9 +52,9 @@ interface SnapshotFile {
   /** The walk's own diagnostics and folder count. */
   diagnostics: Diagnostic[];
   count: number;
-  /** Per found file: its folder (an index into `folders`), its name and its kind as the walk saw it. */
+  /** Per found file: its folder (an index into `folders`), its path and its kind as the walk saw it. */
   dir: number[];
-  name: string[];
+  path: string[];
   kind: FoundSkill['kind'][];
   /** Per found file: size and mtime (-1 for an entry that is not a file). */
   size: number[];
@@ -83,10 +83,10 @@ export interface SnapshotHit {
   /** The walk's own diagnostics and folder count. */
   diagnostics: Diagnostic[];
   count: number;
-  /** Folders relative to the root; per found file, its folder (an index), name and kind. */
+  /** Folders (the root, or paths below it); per found file, its folder (an index), path and kind. */
   folders: readonly string[];
   dir: readonly number[];
-  name: readonly string[];
+  path: readonly string[];
   kind: readonly FoundSkill['kind'][];
   /** Per found file, its record's head (hash null: none kept, the file is read). */
   hash: ReadonlyArray<string | null>;
@@ -119,7 +119,7 @@ function wellFormed(s: SnapshotFile): boolean {
     Array.isArray(s.diagnostics) &&
     typeof s.count === 'number' &&
     isArray(s.dir, n) &&
-    isArray(s.name, n) &&
+    isArray(s.path, n) &&
     isArray(s.kind, n) &&
     isArray(s.size, n) &&
     isArray(s.mtime, n) &&
@@ -136,16 +136,33 @@ function wellFormed(s: SnapshotFile): boolean {
   );
 }
 
-/** Does every found file's column hold a value of its type, and every folder index a folder? */
-function typed(s: SnapshotFile): boolean {
+/**
+ * Does every folder lie in the root, every found file's column hold a value of its type, and every
+ * path name a file in its folder?
+ */
+function typed(s: SnapshotFile, root: string): boolean {
   const f = s.folders.length;
+  for (let i = 0; i < f; i++) {
+    const d = s.folders[i];
+    if (
+      typeof d !== 'string' ||
+      typeof s.mtimes[i] !== 'number' ||
+      (d !== root && !(d.startsWith(root) && d.charCodeAt(root.length) === 47))
+    )
+      return false;
+  }
   for (let i = 0; i < s.dir.length; i++) {
-    const d = s.dir[i] as number;
+    const at = s.dir[i] as number;
+    const dir = s.folders[at] as string;
+    const file = s.path[i];
     const hash = s.hash[i];
     if (
-      !(Number.isInteger(d) && d >= 0 && d < f) ||
-      typeof s.name[i] !== 'string' ||
-      (s.name[i] as string).includes('/') ||
+      !(Number.isInteger(at) && at >= 0 && at < f) ||
+      typeof file !== 'string' ||
+      !file.startsWith(dir) ||
+      file.charCodeAt(dir.length) !== 47 ||
+      file.length === dir.length + 1 ||
+      file.indexOf('/', dir.length + 1) !== -1 ||
       (s.kind[i] !== 'file' && s.kind[i] !== 'dir' && s.kind[i] !== 'other') ||
       typeof s.size[i] !== 'number' ||
       typeof s.mtime[i] !== 'number' ||
@@ -163,6 +180,10 @@ function typed(s: SnapshotFile): boolean {
   for (const k in s.headDiagnostics) if (!Array.isArray(s.headDiagnostics[k])) return false;
   return true;
 }
+
+/** A folder's path relative to the root (`''` for the root itself). */
+export const relOf = (root: string, dir: string): string =>
+  dir === root ? '' : dir.slice(root.length + 1);
 
 /** `rel` below `base` as the walk writes it (`''` is `base` itself). */
 export const below = (base: string, rel: string): string => (rel === '' ? base : `${base}/${rel}`);
@@ -192,15 +213,17 @@ export class RootSnapshot {
     } catch {
       return undefined;
     }
-    if (!s || !wellFormed(s) || s.root !== this.root || s.realRoot !== this.realRoot || !typed(s))
+    if (
+      !s ||
+      !wellFormed(s) ||
+      s.root !== this.root ||
+      s.realRoot !== this.realRoot ||
+      !typed(s, this.root)
+    )
       return undefined;
-    const { root, realRoot } = this;
     const { folders, mtimes } = s;
-    for (let i = 0; i < folders.length; i++) {
-      const mtime = mtimes[i];
-      if (typeof mtime !== 'number' || typeof folders[i] !== 'string') return undefined;
-      if (!statMatches(below(root, folders[i] as string), 'dir', -1, mtime)) return undefined;
-    }
+    for (let i = 0; i < folders.length; i++)
+      if (!statMatches(folders[i] as string, 'dir', -1, mtimes[i] as number)) return undefined;
     for (const entry of s.files) {
       if (!Array.isArray(entry)) return undefined;
       const [f, size, mtime] = entry;
@@ -217,14 +240,10 @@ export class RootSnapshot {
     for (let i = 0; i < s.dir.length; i++)
       if (
         s.kind[i] === 'file' &&
-        !statMatches(
-          `${below(root, folders[s.dir[i] as number] as string)}/${s.name[i]}`,
-          'file',
-          s.size[i] as number,
-          s.mtime[i] as number,
-        )
+        !statMatches(s.path[i] as string, 'file', s.size[i] as number, s.mtime[i] as number)
       )
         return undefined;
+    const { root, realRoot } = this;
     let rests: Record<string, string> | undefined;
     const parse = s.parse;
     return {
@@ -237,7 +256,7 @@ export class RootSnapshot {
       count: s.count,
       folders,
       dir: s.dir,
-      name: s.name,
+      path: s.path,
       kind: s.kind,
       hash: s.hash,
       description: s.description,
@@ -279,10 +298,9 @@ export class RootSnapshot {
     const mtimes: number[] = [];
     const index = new Map<string, number>();
     for (const [dir, mtime] of deps.folders) {
-      const rel = dir === root ? '' : dir.startsWith(`${root}/`) ? dir.slice(root.length + 1) : '';
-      if (below(root, rel) !== dir || recent(mtime) || index.has(dir)) return;
+      if (below(root, relOf(root, dir)) !== dir || recent(mtime) || index.has(dir)) return;
       index.set(dir, folders.length);
-      folders.push(rel);
+      folders.push(dir);
       mtimes.push(mtime);
     }
     if (deps.files.some(([, , mtime]) => recent(mtime))) return;
@@ -299,7 +317,7 @@ export class RootSnapshot {
       diagnostics: walk.diagnostics,
       count: walk.folders,
       dir: [],
-      name: [],
+      path: [],
       kind: [],
       size: [],
       mtime: [],
@@ -319,7 +337,7 @@ export class RootSnapshot {
         at === undefined ||
         f.file !== `${f.dir}/${name}` ||
         name.includes('/') ||
-        f.rel !== folders[at] ||
+        f.rel !== relOf(root, f.dir) ||
         f.realDir !== below(realRoot, f.rel) ||
         (f.kind === 'file') !== (kept !== undefined) ||
         (f.kind !== 'file' && f.kind !== 'dir' && f.kind !== 'other') ||
@@ -329,7 +347,7 @@ export class RootSnapshot {
         return;
       const head = kept?.head;
       s.dir.push(at);
-      s.name.push(name);
+      s.path.push(f.file);
       s.kind.push(f.kind);
       s.size.push(kept ? kept.size : -1);
       s.mtime.push(kept ? kept.mtimeMs : -1);

@@ -10,7 +10,7 @@ import { LazyParsed } from './compact.js';
 import type { FileSystem } from './fs.js';
 import { type ReadSkill, readFoundSkill } from './read.js';
 import { SkillRecord } from './record.js';
-import { below, type SnapshotHit } from './root-snapshot.js';
+import { below, relOf, type SnapshotHit } from './root-snapshot.js';
 import type { RootSpec } from './scopes.js';
 import type { FoundSkill } from './walk.js';
 
@@ -49,10 +49,10 @@ export async function rescan(
   const { root, realRoot, folders } = hit;
   const n = hit.dir.length;
   const found = (i: number): FoundSkill => {
-    const rel = folders[hit.dir[i] as number] as string;
-    const dir = below(root, rel);
+    const dir = folders[hit.dir[i] as number] as string;
+    const rel = relOf(root, dir);
     return {
-      file: `${dir}/${hit.name[i]}`,
+      file: hit.path[i] as string,
       dir,
       rel,
       realDir: below(realRoot, rel),
@@ -74,7 +74,7 @@ export async function rescan(
       else out.diagnostics.push(...r.diagnostics);
       continue;
     }
-    const rel = folders[hit.dir[i] as number] as string;
+    const rel = relOf(root, folders[hit.dir[i] as number] as string);
     out.candidates.push({ skill: recordAt(hit, i, spec), order: i, direct: true, rel });
   }
   return out;
@@ -86,9 +86,8 @@ export async function rescan(
  */
 export function recordAt(hit: SnapshotHit, i: number, spec: RootSpec): SkillRecord {
   const { root, realRoot } = hit;
-  const rel = hit.folders[hit.dir[i] as number] as string;
-  const dir = below(root, rel);
-  const file = `${dir}/${hit.name[i]}`;
+  const dir = hit.folders[hit.dir[i] as number] as string;
+  const file = hit.path[i] as string;
   const parsed = new LazyParsed(
     {
       loadable: true,
@@ -103,8 +102,8 @@ export function recordAt(hit: SnapshotHit, i: number, spec: RootSpec): SkillReco
     hit,
     file,
   ) as unknown as ParsedSkillFile;
-  const name = rel === '' ? path.basename(root) : rel.slice(rel.lastIndexOf('/') + 1);
+  const name = dir === root ? path.basename(root) : dir.slice(dir.lastIndexOf('/') + 1);
   // The same string when the root is its own real path (most are): one copy for every record.
-  const realPath = realRoot === root ? file : `${below(realRoot, rel)}/${hit.name[i]}`;
+  const realPath = realRoot === root ? file : `${realRoot}${file.slice(root.length)}`;
   return freeze(new SkillRecord(parsed, spec, file, name, realPath, NONE, dir));
 }

@@ -70,7 +70,8 @@ export function runBundle(file: string, argv: string[]): Promise<void> | undefin
     // `program.cjs`): then the modules run, not yesterday's code.
     const modules = nodeFs.statSync(file.replace(/\.cjs$/, '.js'), { throwIfNoEntry: false });
     if (modules && modules.mtimeMs > nodeFs.statSync(file).mtimeMs) return undefined;
-    source = nodeFs.readFileSync(file, 'utf8');
+    // The build writes it in ASCII (scripts/postbuild.mjs): read as Latin-1, it is not decoded as UTF-8.
+    source = nodeFs.readFileSync(file, 'latin1');
   } catch {
     return undefined;
   }
