@@ -15,6 +15,8 @@ export interface RecordChanges {
   diagnostics?: readonly Diagnostic[];
 }
 
+const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
+
 /** One frozen source per root, shared by its records. */
 const sources = new WeakMap<RootSpec, Skill['source']>();
 function sourceOf(spec: RootSpec): Skill['source'] {
@@ -49,7 +51,10 @@ export class SkillRecord implements Skill {
   declare diagnostics: Diagnostic[];
   readonly #parsed: ParsedSkillFile;
 
-  /** `dir` is `file`'s folder, when the caller has it at hand. */
+  /**
+   * `dir` is `file`'s folder, when the caller has it at hand; `head`, the parse's plain fields when
+   * they are at hand apart from it (a snapshot's record, whose parse reads them from its columns).
+   */
   constructor(
     parsed: ParsedSkillFile,
     spec: RootSpec,
@@ -58,6 +63,7 @@ export class SkillRecord implements Skill {
     realPath: string,
     extra: readonly Diagnostic[],
     dir: string = path.dirname(file),
+    head: Omit<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions' | 'scalarSources'> = parsed,
   ) {
     this.#parsed = parsed;
     this.id = spec.plugin ? `${spec.plugin}:${name}` : name;
@@ -67,14 +73,19 @@ export class SkillRecord implements Skill {
     this.dir = dir;
     // The same string when the file is reached directly (most are): one copy for 100,000 records.
     this.realPath = realPath === file ? file : realPath;
-    this.description = parsed.description;
-    this.descriptionSource = parsed.descriptionSource;
-    this.contentHash = parsed.contentHash;
-    this.size = { bytes: parsed.bytes, tokens: estimateTokens(parsed.bytes) };
-    this.bodyOffset = parsed.bodyOffset;
-    this.bodyLine = parsed.bodyLine;
+    this.description = head.description;
+    this.descriptionSource = head.descriptionSource;
+    this.contentHash = head.contentHash;
+    this.size = { bytes: head.bytes, tokens: estimateTokens(head.bytes) };
+    this.bodyOffset = head.bodyOffset;
+    this.bodyLine = head.bodyLine;
+    // A record with none shares one frozen empty list (records are frozen once made).
     this.diagnostics =
-      extra.length > 0 ? [...extra, ...parsed.diagnostics] : [...parsed.diagnostics];
+      extra.length > 0
+        ? [...extra, ...head.diagnostics]
+        : head.diagnostics.length > 0
+          ? [...head.diagnostics]
+          : NO_DIAGNOSTICS;
   }
 
   /** A new record with `changes` applied; this one is left as it is. */

@@ -6,7 +6,7 @@ import { freeze, type RootScan } from '../catalog/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
-import { LazyParsed } from './compact.js';
+import { type Head, LazyParsed } from './compact.js';
 import type { FileSystem } from './fs.js';
 import { type ReadSkill, readFoundSkill } from './read.js';
 import { SkillRecord } from './record.js';
@@ -80,6 +80,81 @@ export async function rescan(
   return out;
 }
 
+/** The head the snapshot keeps of its found file `i`. */
+function headAt(hit: SnapshotHit, i: number): Head {
+  return {
+    loadable: true,
+    description: hit.description[i] as string,
+    descriptionSource: hit.source[i] as ParsedSkillFile['descriptionSource'],
+    contentHash: hit.hash[i] as string,
+    bytes: hit.bytes[i] as number,
+    bodyOffset: hit.bodyOffset[i] as number,
+    bodyLine: hit.bodyLine[i] as number,
+    diagnostics: hit.headDiagnostics[i] ?? (NONE as Diagnostic[]),
+  };
+}
+
+/**
+ * A kept record's parse: its plain fields read from the snapshot, its front matter decoded on first
+ * need (a search reads none of it, so a warm start makes one small object a record).
+ */
+class SnapshotParsed {
+  readonly #hit: SnapshotHit;
+  readonly #i: number;
+  #lazy: LazyParsed | undefined;
+
+  constructor(hit: SnapshotHit, i: number) {
+    this.#hit = hit;
+    this.#i = i;
+  }
+
+  #head(): Head {
+    return headAt(this.#hit, this.#i);
+  }
+
+  #parse(): LazyParsed {
+    this.#lazy ??= new LazyParsed(this.#head(), this.#hit, this.#hit.path[this.#i] as string);
+    return this.#lazy;
+  }
+
+  get loadable(): boolean {
+    return true;
+  }
+  get description(): string {
+    return this.#head().description;
+  }
+  get descriptionSource(): Head['descriptionSource'] {
+    return this.#head().descriptionSource;
+  }
+  get contentHash(): string {
+    return this.#head().contentHash;
+  }
+  get bytes(): number {
+    return this.#head().bytes;
+  }
+  get bodyOffset(): number {
+    return this.#head().bodyOffset;
+  }
+  get bodyLine(): number {
+    return this.#head().bodyLine;
+  }
+  get diagnostics(): Diagnostic[] {
+    return this.#head().diagnostics;
+  }
+  get frontmatter(): ParsedSkillFile['frontmatter'] {
+    return (this.#parse() as unknown as ParsedSkillFile).frontmatter;
+  }
+  get raw(): ParsedSkillFile['raw'] {
+    return (this.#parse() as unknown as ParsedSkillFile).raw;
+  }
+  get positions(): ParsedSkillFile['positions'] {
+    return (this.#parse() as unknown as ParsedSkillFile).positions;
+  }
+  get scalarSources(): ParsedSkillFile['scalarSources'] {
+    return (this.#parse() as unknown as ParsedSkillFile).scalarSources;
+  }
+}
+
 /**
  * The record of the found file `i` of a snapshot that keeps its head: a plain file reached directly
  * (the snapshot keeps no other), its front matter read on need.
@@ -88,22 +163,9 @@ export function recordAt(hit: SnapshotHit, i: number, spec: RootSpec): SkillReco
   const { root, realRoot } = hit;
   const dir = hit.folders[hit.dir[i] as number] as string;
   const file = hit.path[i] as string;
-  const parsed = new LazyParsed(
-    {
-      loadable: true,
-      description: hit.description[i] as string,
-      descriptionSource: hit.source[i] as ParsedSkillFile['descriptionSource'],
-      contentHash: hit.hash[i] as string,
-      bytes: hit.bytes[i] as number,
-      bodyOffset: hit.bodyOffset[i] as number,
-      bodyLine: hit.bodyLine[i] as number,
-      diagnostics: hit.headDiagnostics[i] ?? (NONE as Diagnostic[]),
-    },
-    hit,
-    file,
-  ) as unknown as ParsedSkillFile;
+  const parsed = new SnapshotParsed(hit, i) as unknown as ParsedSkillFile;
   const name = dir === root ? path.basename(root) : dir.slice(dir.lastIndexOf('/') + 1);
   // The same string when the root is its own real path (most are): one copy for every record.
   const realPath = realRoot === root ? file : `${realRoot}${file.slice(root.length)}`;
-  return freeze(new SkillRecord(parsed, spec, file, name, realPath, NONE, dir));
+  return freeze(new SkillRecord(parsed, spec, file, name, realPath, NONE, dir, headAt(hit, i)));
 }
