@@ -17,6 +17,15 @@ export interface RecordChanges {
 
 const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
 
+/**
+ * A parse's plain fields, as a record takes them. With no description, the record's description is
+ * read from its parse on first access (a snapshot's record: a search reads none of them).
+ */
+export type RecordHead = Omit<
+  ParsedSkillFile,
+  'frontmatter' | 'raw' | 'positions' | 'scalarSources' | 'description'
+> & { description?: string };
+
 /** One frozen source per root, shared by its records. */
 const sources = new WeakMap<RootSpec, Skill['source']>();
 function sourceOf(spec: RootSpec): Skill['source'] {
@@ -50,6 +59,13 @@ export class SkillRecord implements Skill {
   declare bodyLine: number;
   declare diagnostics: Diagnostic[];
   readonly #parsed: ParsedSkillFile;
+  /** Is the description read from the parse on first access? */
+  readonly #lazy: boolean;
+
+  /** The getter of a description read on first access: one function for every record. */
+  static readonly #describe = function (this: SkillRecord): string {
+    return this.#parsed.description;
+  };
 
   /**
    * `dir` is `file`'s folder, when the caller has it at hand; `head`, the parse's plain fields when
@@ -63,9 +79,10 @@ export class SkillRecord implements Skill {
     realPath: string,
     extra: readonly Diagnostic[],
     dir: string = path.dirname(file),
-    head: Omit<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions' | 'scalarSources'> = parsed,
+    head: RecordHead = parsed,
   ) {
     this.#parsed = parsed;
+    this.#lazy = head.description === undefined;
     this.id = spec.plugin ? `${spec.plugin}:${name}` : name;
     this.name = name;
     this.source = sourceOf(spec);
@@ -73,7 +90,14 @@ export class SkillRecord implements Skill {
     this.dir = dir;
     // The same string when the file is reached directly (most are): one copy for 100,000 records.
     this.realPath = realPath === file ? file : realPath;
-    this.description = head.description;
+    // An own, enumerable property either way, in its place: spread, keys and JSON see the same record.
+    if (head.description !== undefined) this.description = head.description;
+    else
+      Object.defineProperty(this, 'description', {
+        get: SkillRecord.#describe,
+        enumerable: true,
+        configurable: true,
+      });
     this.descriptionSource = head.descriptionSource;
     this.contentHash = head.contentHash;
     this.size = { bytes: head.bytes, tokens: estimateTokens(head.bytes) };
@@ -92,7 +116,25 @@ export class SkillRecord implements Skill {
   withChanges(changes: RecordChanges): SkillRecord {
     const { root, scope, plugin } = this.source;
     const spec: RootSpec = plugin ? { path: root, scope, plugin } : { path: root, scope };
-    const r = new SkillRecord(this.#parsed, spec, this.path, this.name, this.realPath, []);
+    const r = new SkillRecord(
+      this.#parsed,
+      spec,
+      this.path,
+      this.name,
+      this.realPath,
+      [],
+      this.dir,
+      {
+        loadable: true,
+        ...(this.#lazy ? {} : { description: this.description }),
+        descriptionSource: this.descriptionSource,
+        contentHash: this.contentHash,
+        bytes: this.size.bytes,
+        bodyOffset: this.bodyOffset,
+        bodyLine: this.bodyLine,
+        diagnostics: [],
+      },
+    );
     r.source = this.source;
     r.id = changes.id ?? this.id;
     r.dir = changes.dir ?? this.dir;

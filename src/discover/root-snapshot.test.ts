@@ -156,26 +156,34 @@ describe('the root snapshot', () => {
     const [name] = cacheFiles(cacheDir, 'scan-');
     const file = path.join(cacheDir, name as string);
     const good = readFileSync(file, 'latin1');
-    const s = JSON.parse(good);
+    const [first = '', second = ''] = good.split('\n');
+    const s = JSON.parse(first);
+    const changed = (changes: object) => `${JSON.stringify({ ...s, ...changes })}\n${second}`;
     const damaged = [
       good.slice(0, good.length / 2),
+      good.slice(0, good.length - 1),
+      first,
+      `${first}\n${second}x`,
+      // The second line damaged but as long: the descriptions come from the files.
+      `${first}\n${'x'.repeat(second.length)}`,
+      `${first}\n${JSON.stringify(JSON.parse(second).map(() => 7)).padEnd(second.length)}`,
       '',
       'null',
       '[]',
-      JSON.stringify({ ...s, version: 0 }),
-      JSON.stringify({ ...s, dir: [0] }),
-      JSON.stringify({ ...s, dir: s.dir.map(() => 99) }),
-      JSON.stringify({ ...s, hash: s.hash.map(() => 7) }),
-      JSON.stringify({ ...s, description: s.description.map(() => null) }),
-      JSON.stringify({ ...s, path: s.path.map((f: string) => `${f}/x`) }),
-      JSON.stringify({ ...s, path: s.path.map(() => '/elsewhere/SKILL.md') }),
-      JSON.stringify({ ...s, folders: s.folders.map(() => '/etc') }),
-      JSON.stringify({ ...s, kind: s.kind.map(() => 'symlink') }),
-      JSON.stringify({ ...s, mtimes: s.mtimes.map(() => 'x') }),
-      JSON.stringify({ ...s, files: [7] }),
-      JSON.stringify({ ...s, headDiagnostics: { 0: 'x' } }),
-      JSON.stringify({ ...s, root: '/elsewhere' }),
-      JSON.stringify({ ...s, parse: { file: 7 } }),
+      changed({ version: 0 }),
+      changed({ dir: [0] }),
+      changed({ dir: s.dir.map(() => 99) }),
+      changed({ hash: s.hash.map(() => 7) }),
+      changed({ descriptions: 'x' }),
+      changed({ path: s.path.map((f: string) => `${f}/x`) }),
+      changed({ path: s.path.map(() => '/elsewhere/SKILL.md') }),
+      changed({ folders: s.folders.map(() => '/etc') }),
+      changed({ kind: s.kind.map(() => 'symlink') }),
+      changed({ mtimes: s.mtimes.map(() => 'x') }),
+      changed({ files: [7] }),
+      changed({ headDiagnostics: { 0: 'x' } }),
+      changed({ root: '/elsewhere' }),
+      changed({ parse: { file: 7 } }),
     ];
     for (const text of damaged) {
       writeFileSync(file, text);

@@ -35,7 +35,11 @@ export interface ParseFiles {
   writtenAt: number;
 }
 
-/** The file: the walk's folders and found files by column, paths written whole (read without joining). */
+/**
+ * The file's first line: the walk's folders and found files by column, paths written whole (read
+ * without joining). Its second line is the JSON array of the kept records' descriptions, decoded only
+ * when one is asked for (a search asks for none).
+ */
 interface SnapshotFile {
   version: number;
   writtenAt: number;
@@ -61,7 +65,8 @@ interface SnapshotFile {
   mtime: number[];
   /** Per found file, its record's head, or `null` in `hash` when none is kept. */
   hash: Array<string | null>;
-  description: string[];
+  /** The length of the second line, in bytes (a file cut short is not used). */
+  descriptions: number;
   source: DescriptionSource[];
   bytes: number[];
   bodyOffset: number[];
@@ -90,7 +95,8 @@ export interface SnapshotHit {
   kind: readonly FoundSkill['kind'][];
   /** Per found file, its record's head (hash null: none kept, the file is read). */
   hash: ReadonlyArray<string | null>;
-  description: readonly string[];
+  /** The kept record `i`'s description (undefined: not at hand, parse the file). */
+  describe(i: number): string | undefined;
   source: readonly DescriptionSource[];
   bytes: readonly number[];
   bodyOffset: readonly number[];
@@ -124,7 +130,7 @@ function wellFormed(s: SnapshotFile): boolean {
     isArray(s.size, n) &&
     isArray(s.mtime, n) &&
     isArray(s.hash, n) &&
-    isArray(s.description, n) &&
+    typeof s.descriptions === 'number' &&
     isArray(s.source, n) &&
     isArray(s.bytes, n) &&
     isArray(s.bodyOffset, n) &&
@@ -169,7 +175,6 @@ function typed(s: SnapshotFile, root: string): boolean {
       (hash !== null &&
         (typeof hash !== 'string' ||
           s.kind[i] !== 'file' ||
-          typeof s.description[i] !== 'string' ||
           typeof s.source[i] !== 'string' ||
           typeof s.bytes[i] !== 'number' ||
           typeof s.bodyOffset[i] !== 'number' ||
@@ -208,14 +213,19 @@ export class RootSnapshot {
   /** The last scan, if every folder, `.gitignore` and SKILL.md it depends on is as it was. */
   load(): SnapshotHit | undefined {
     let s: SnapshotFile;
+    let bytes: Buffer;
+    let end: number;
     try {
-      s = JSON.parse(nodeFs.readFileSync(this.file, 'latin1')) as SnapshotFile;
+      bytes = nodeFs.readFileSync(this.file);
+      end = bytes.indexOf(10);
+      s = JSON.parse(bytes.toString('latin1', 0, end < 0 ? bytes.length : end)) as SnapshotFile;
     } catch {
       return undefined;
     }
     if (
       !s ||
       !wellFormed(s) ||
+      bytes.length - end - 1 !== s.descriptions ||
       s.root !== this.root ||
       s.realRoot !== this.realRoot ||
       !typed(s, this.root)
@@ -245,6 +255,7 @@ export class RootSnapshot {
         return undefined;
     const { root, realRoot } = this;
     let rests: Record<string, string> | undefined;
+    let descriptions: unknown[] | undefined;
     const parse = s.parse;
     return {
       file: this.file,
@@ -259,7 +270,23 @@ export class RootSnapshot {
       path: s.path,
       kind: s.kind,
       hash: s.hash,
-      description: s.description,
+      describe: (i) => {
+        if (!descriptions) {
+          try {
+            descriptions = JSON.parse(bytes.toString('latin1', end + 1)) as unknown[];
+          } catch {
+            descriptions = undefined;
+          }
+          // Damaged since its length was checked: each record's file is parsed instead.
+          if (!Array.isArray(descriptions) || descriptions.length !== s.dir.length) {
+            descriptions = [];
+            this.remove();
+          }
+          bytes = Buffer.alloc(0);
+        }
+        const d = descriptions[i];
+        return typeof d === 'string' ? d : undefined;
+      },
       source: s.source,
       bytes: s.bytes,
       bodyOffset: s.bodyOffset,
@@ -322,13 +349,14 @@ export class RootSnapshot {
       size: [],
       mtime: [],
       hash: [],
-      description: [],
+      descriptions: 0,
       source: [],
       bytes: [],
       bodyOffset: [],
       bodyLine: [],
       headDiagnostics: {},
     };
+    const descriptions: string[] = [];
     for (const [i, f] of walk.found.entries()) {
       const at = index.get(f.dir);
       const name = f.file.slice(f.dir.length + 1);
@@ -352,7 +380,7 @@ export class RootSnapshot {
       s.size.push(kept ? kept.size : -1);
       s.mtime.push(kept ? kept.mtimeMs : -1);
       s.hash.push(head ? head.contentHash : null);
-      s.description.push(head ? head.description : '');
+      descriptions.push(head ? head.description : '');
       s.source.push(head ? head.descriptionSource : 'none');
       s.bytes.push(head ? head.bytes : 0);
       s.bodyOffset.push(head ? head.bodyOffset : 0);
@@ -360,8 +388,10 @@ export class RootSnapshot {
       if (head && head.diagnostics.length > 0) s.headDiagnostics[i] = head.diagnostics;
     }
     try {
+      const second = asciiJson(descriptions);
+      s.descriptions = second.length;
       makeDirs(path.dirname(this.file));
-      writeFileAtomically(this.file, asciiJson(s));
+      writeFileAtomically(this.file, `${asciiJson(s)}\n${second}`);
     } catch {
       // A cache is an optimisation: failing to write one is not an error.
     }

@@ -1,15 +1,17 @@
 // One root's scan rebuilt from a snapshot that still holds (root-snapshot.ts): each kept head makes
 // its record directly, its front matter read on need; the other files are read as a scan reads them.
 
+import nodeFs from 'node:fs';
 import path from 'node:path';
 import { freeze, type RootScan } from '../catalog/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import { type Head, LazyParsed } from './compact.js';
 import type { FileSystem } from './fs.js';
 import { type ReadSkill, readFoundSkill } from './read.js';
-import { SkillRecord } from './record.js';
+import { type RecordHead, SkillRecord } from './record.js';
 import { below, relOf, type SnapshotHit } from './root-snapshot.js';
 import type { RootSpec } from './scopes.js';
 import type { FoundSkill } from './walk.js';
@@ -80,11 +82,10 @@ export async function rescan(
   return out;
 }
 
-/** The head the snapshot keeps of its found file `i`. */
-function headAt(hit: SnapshotHit, i: number): Head {
+/** The head the snapshot keeps of its found file `i`, but its description (read on first need). */
+function headAt(hit: SnapshotHit, i: number): RecordHead {
   return {
     loadable: true,
-    description: hit.description[i] as string,
     descriptionSource: hit.source[i] as ParsedSkillFile['descriptionSource'],
     contentHash: hit.hash[i] as string,
     bytes: hit.bytes[i] as number,
@@ -95,8 +96,20 @@ function headAt(hit: SnapshotHit, i: number): Head {
 }
 
 /**
- * A kept record's parse: its plain fields read from the snapshot, its front matter decoded on first
- * need (a search reads none of it, so a warm start makes one small object a record).
+ * The description of a kept record whose snapshot no longer has it at hand (its second line damaged):
+ * the file's own, parsed again.
+ */
+function describeFile(file: string): string {
+  try {
+    return parseSkillFile(nodeFs.readFileSync(file), file).description;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A kept record's parse: its plain fields read from the snapshot, its description and front matter
+ * decoded on first need (a search reads neither, so a warm start makes one small object a record).
  */
 class SnapshotParsed {
   readonly #hit: SnapshotHit;
@@ -109,7 +122,7 @@ class SnapshotParsed {
   }
 
   #head(): Head {
-    return headAt(this.#hit, this.#i);
+    return { ...headAt(this.#hit, this.#i), description: this.description };
   }
 
   #parse(): LazyParsed {
@@ -121,25 +134,25 @@ class SnapshotParsed {
     return true;
   }
   get description(): string {
-    return this.#head().description;
+    return this.#hit.describe(this.#i) ?? describeFile(this.#hit.path[this.#i] as string);
   }
   get descriptionSource(): Head['descriptionSource'] {
-    return this.#head().descriptionSource;
+    return this.#hit.source[this.#i] as Head['descriptionSource'];
   }
   get contentHash(): string {
-    return this.#head().contentHash;
+    return this.#hit.hash[this.#i] as string;
   }
   get bytes(): number {
-    return this.#head().bytes;
+    return this.#hit.bytes[this.#i] as number;
   }
   get bodyOffset(): number {
-    return this.#head().bodyOffset;
+    return this.#hit.bodyOffset[this.#i] as number;
   }
   get bodyLine(): number {
-    return this.#head().bodyLine;
+    return this.#hit.bodyLine[this.#i] as number;
   }
   get diagnostics(): Diagnostic[] {
-    return this.#head().diagnostics;
+    return this.#hit.headDiagnostics[this.#i] ?? (NONE as Diagnostic[]);
   }
   get frontmatter(): ParsedSkillFile['frontmatter'] {
     return (this.#parse() as unknown as ParsedSkillFile).frontmatter;
