@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {
+  cpSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -93,6 +94,21 @@ describe('the root snapshot', () => {
     assert.equal(await discovered(lib, cacheDir), cold);
     assert.equal(cacheFiles(cacheDir, 'scan-').length, 1);
     assert.equal(await discovered(lib, cacheDir), cold);
+  });
+
+  it('finds the front matter beside it when the cache folder was moved', async () => {
+    const { lib, cacheDir } = library({ a: skill('first', 'tags: [x, y]\n') });
+    const cold = await discovered(lib, false);
+    await discovered(lib, cacheDir);
+    const moved = `${cacheDir}-moved`;
+    cpSync(cacheDir, moved, { recursive: true });
+    rmSync(cacheDir, { recursive: true });
+    assert.equal(await discovered(lib, moved), cold);
+    assert.equal(
+      cacheFiles(moved, 'scan-').length,
+      1,
+      'still the snapshot: its front matter was at hand',
+    );
   });
 
   it('sees a SKILL.md edited in place, added, removed, and a skill nested in another', async () => {

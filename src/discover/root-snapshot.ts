@@ -31,6 +31,7 @@ export interface KeptFile {
 
 /** The parse cache holding the kept records' front matter (its second file), as written at `writtenAt`. */
 export interface ParseFiles {
+  /** The first file's name, in the snapshot's folder. */
   file: string;
   writtenAt: number;
 }
@@ -138,7 +139,9 @@ function wellFormed(s: SnapshotFile): boolean {
     typeof s.headDiagnostics === 'object' &&
     s.headDiagnostics !== null &&
     (s.parse === null ||
-      (typeof s.parse?.file === 'string' && typeof s.parse.writtenAt === 'number'))
+      (typeof s.parse?.file === 'string' &&
+        !s.parse.file.includes('/') &&
+        typeof s.parse.writtenAt === 'number'))
   );
 }
 
@@ -294,7 +297,10 @@ export class RootSnapshot {
       headDiagnostics: s.headDiagnostics,
       rest: (f) => {
         if (!rests) {
-          rests = parse ? readRests(parse.file, parse.writtenAt) : undefined;
+          // Beside this file: a cache folder moved or copied whole still finds its own.
+          rests = parse
+            ? readRests(path.join(path.dirname(this.file), parse.file), parse.writtenAt)
+            : undefined;
           // The parse cache was written again since (by a scan with other options): the next scan
           // takes the usual way, which keeps a snapshot that points at its records again.
           if (rests === undefined) {

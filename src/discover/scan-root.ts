@@ -144,7 +144,7 @@ export async function scanRoot(
       walk,
       deps,
       kept,
-      written === undefined ? undefined : { file: cache.path, writtenAt: written },
+      written === undefined ? undefined : { file: path.basename(cache.path), writtenAt: written },
     );
   const out: RootScan = { candidates: [], diagnostics: [...walk.diagnostics] };
   for (const [order, r] of reads.entries()) {
