@@ -12,9 +12,10 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Skill } from '../skill/types.js';
 import { makeDirs, writeFileAtomically } from '../util/dirs.js';
 import { withChanges } from './record.js';
-import { asciiJson, type SnapshotHit } from './root-snapshot.js';
+import type { SnapshotHit } from './root-snapshot.js';
 import { recordAt } from './scan-snapshot.js';
 import type { RootSpec } from './scopes.js';
+import { asciiJson } from './snapshot-file.js';
 
 /** Bump when the file's shape, or what resolution keeps, changes. */
 const CATALOG_VERSION = 1;

@@ -12,8 +12,9 @@ import { type Head, LazyParsed } from './compact.js';
 import type { FileSystem } from './fs.js';
 import { type ReadSkill, readFoundSkill } from './read.js';
 import { type RecordHead, SkillRecord } from './record.js';
-import { below, relOf, type SnapshotHit } from './root-snapshot.js';
+import type { SnapshotHit } from './root-snapshot.js';
 import type { RootSpec } from './scopes.js';
+import { below, relOf } from './snapshot-file.js';
 import type { FoundSkill } from './walk.js';
 
 const NONE: readonly Diagnostic[] = Object.freeze([]);
