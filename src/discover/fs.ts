@@ -2,6 +2,7 @@
 
 import fs from 'node:fs';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { statPath } from './stat-path.js';
 
 /** The kind of a directory entry, as readdir reports it (links are not followed). */
 export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
@@ -103,6 +104,8 @@ export async function linkFailure(
 /** Does `path` exist? A path that exists but cannot be read counts as existing (the caller reports it). */
 export async function pathExists(fs: FileSystem, path: string): Promise<boolean> {
   try {
+    // The real file system answers a missing path without throwing (an error is costly to make).
+    if (fs === nodeFileSystem) return statPath(path) !== undefined;
     await fs.stat(path);
     return true;
   } catch (e) {

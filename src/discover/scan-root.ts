@@ -82,15 +82,12 @@ export async function scanRoot(
   }
   if (spec.legacy) return scanLegacy(fs, spec, realRoot, o.maxFileBytes);
 
-  let ignores: GitignoreStack = NO_GITIGNORE;
   // The folders above the root whose `.gitignore` files apply to it.
   let chain: string[] = [];
   if (spec.recursive || spec.scope === 'nested') {
     const project = await projectFolders(fs, spec.path, o.home);
     const top = project[project.length - 1] ?? spec.path;
     chain = chainFolders(spec.scope === 'nested' ? o.cwd : top, path.dirname(spec.path));
-    ignores = await gitignoreChain(fs, chain);
-    if (ignores.ignores(spec.path, true)) return { candidates: [], diagnostics: [] };
   }
   const walkOptions = {
     recursive: spec.recursive ?? false,
@@ -113,10 +110,17 @@ export async function scanRoot(
           realRoot,
         )
       : undefined;
+  // A snapshot that holds was made of a root no `.gitignore` of the chain ignored, and they are as
+  // they were (it depends on them): they are read only when it does not.
   const hit = snapshot?.load();
   if (hit) {
     expectRecords(hit.dir.length);
     return hit;
+  }
+  let ignores: GitignoreStack = NO_GITIGNORE;
+  if (chain.length > 0) {
+    ignores = await gitignoreChain(fs, chain);
+    if (ignores.ignores(spec.path, true)) return { candidates: [], diagnostics: [] };
   }
   const walkCache =
     key !== undefined && o.cacheDir !== false ? WalkCache.open(o.cacheDir, key) : undefined;
