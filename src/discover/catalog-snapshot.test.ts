@@ -10,16 +10,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { age, old } from '../test-support/aged.js';
 import { type DiscoverOptions, discoverSkills } from './discover.js';
-
-const old = new Date(Date.now() - 60_000);
-
-function age(dir: string, when = old): void {
-  for (const e of readdirSync(dir, { withFileTypes: true }))
-    if (e.isDirectory()) age(path.join(dir, e.name), when);
-    else utimesSync(path.join(dir, e.name), when, when);
-  utimesSync(dir, when, when);
-}
 
 const skill = (description: string): string =>
   `---\ndescription: ${description}\n---\nBody of ${description}\n`;

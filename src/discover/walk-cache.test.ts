@@ -11,21 +11,15 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { age, old } from '../test-support/aged.js';
 import { discoverSkills } from './discover.js';
 
-const old = new Date(Date.now() - 60_000);
 /** Make a skill, and date every folder and file on the way a minute back (older than the racy guard). */
 function skill(lib: string, rel: string): void {
   const dir = path.join(lib, rel);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'SKILL.md'), `---\ndescription: ${rel}\n---\nBody\n`);
   age(lib);
-}
-function age(dir: string): void {
-  for (const e of readdirSync(dir, { withFileTypes: true }))
-    if (e.isDirectory()) age(path.join(dir, e.name));
-    else utimesSync(path.join(dir, e.name), old, old);
-  utimesSync(dir, old, old);
 }
 const ids = async (lib: string, cacheDir: string) =>
   (await discoverSkills({ roots: [lib], cacheDir })).skills.map((s) => s.id);
