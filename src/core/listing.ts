@@ -6,7 +6,6 @@ import { skillsByName, walkExtends } from '../compose/extends.js';
 import { SkillsetError } from '../errors.js';
 import {
   decideSkillPermission,
-  listingVisibility,
   overrideProblems,
   unsafeProperties,
 } from '../invoke/permissions.js';
@@ -27,7 +26,7 @@ import {
   listingDomains,
   reachHint,
 } from './listing-domains.js';
-import { deniedToModel } from './model-access.js';
+import { modelAccess } from './model-access.js';
 import type { Settings } from './settings.js';
 import { composedTrust, trustParts } from './trust.js';
 
@@ -72,23 +71,16 @@ export function listingEntries(
 ): ListingEntry[] {
   const pinned = new Set(settings.listing.pinned);
   for (const t of shape.tiers ?? []) for (const id of [t.entry, ...t.routers]) pinned.add(id);
-  const { deny } = settings.permissions;
   return skills.map((s) => {
-    const f = s.frontmatter;
     const e: ListingEntry = {
-      name: s.id,
+      ...modelAccess(s, settings),
       description: s.description,
       location: s.path,
-      visibility: listingVisibility(s, settings.permissions.overrides),
     };
     const domain = shape.domains?.get(s.id);
     if (domain !== undefined) e.domain = domain;
-    if (f.whenToUse) e.whenToUse = f.whenToUse;
+    if (s.frontmatter.whenToUse) e.whenToUse = s.frontmatter.whenToUse;
     if (pinned.has(s.id) || pinned.has(s.name)) e.pinned = true;
-    if (f.disableModelInvocation) e.disableModelInvocation = true;
-    if (f.paths && f.paths.length > 0) e.paths = f.paths;
-    // Only deny rules hide: a skill that would ask is still the model's to choose.
-    if (deny.length > 0 && deniedToModel(s, settings)) e.denied = true;
     return e;
   });
 }
