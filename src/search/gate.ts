@@ -88,12 +88,13 @@ export function gateCoverage(
     query.terms.filter((t) => !c.found.has(t) && !query.unknown.has(t)),
   );
   const norm = body.averageLength > 0 ? 0.25 + (0.75 * inBody.length) / body.averageLength : 1;
-  const weights = termWeights(query, settings.unknownWeight);
   let found = 0;
   let total = 0;
   const terms: GateTerm[] = [];
   for (const t of query.terms) {
-    const w = weights.get(t) ?? 0;
+    // A word no skill uses weighs `unknownWeight` times its own IDF (the rarest there is).
+    const idf = query.anyIdf.get(t) ?? 0;
+    const w = query.unknown.has(t) ? settings.unknownWeight * idf : idf;
     total += w;
     let credit = 0;
     if (c.found.has(t)) credit = 1;
@@ -110,28 +111,6 @@ export function gateCoverage(
     evidence: query.maxIdf > 0 ? found / query.maxIdf : 0,
     terms,
   };
-}
-
-/**
- * Each term's weight in the gate: its IDF over metadata and bodies; a word no skill uses weighs
- * `unknownWeight` times its own (the rarest there is), so that it does not outweigh the rest.
- */
-const weightsOf = new WeakMap<PreparedQuery, Map<number, Map<string, number>>>();
-function termWeights(query: PreparedQuery, unknownWeight: number): Map<string, number> {
-  let byWeight = weightsOf.get(query);
-  if (!byWeight) {
-    byWeight = new Map();
-    weightsOf.set(query, byWeight);
-  }
-  let w = byWeight.get(unknownWeight);
-  if (w) return w;
-  w = new Map();
-  for (const t of query.terms) {
-    const x = query.anyIdf.get(t) ?? 0;
-    w.set(t, query.unknown.has(t) ? unknownWeight * x : x);
-  }
-  byWeight.set(unknownWeight, w);
-  return w;
 }
 
 /**

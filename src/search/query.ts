@@ -186,12 +186,20 @@ function correct(
   store: Pick<SearchIndexStore, 'nearTerms'>,
   typoWeight: number,
 ): { terms: string[]; corrections: Correction[]; unknown: Set<string> } {
-  // The word each term was typed as (plain words only), for the spellings one edit from it.
-  const typed = new Map<string, string>();
-  for (const w of words(text)) {
-    const [t, more] = tokenize(w);
-    if (t !== undefined && more === undefined && /^[a-z]+$/i.test(w)) typed.set(t, w.toLowerCase());
-  }
+  // The word each term was typed as (plain words only), for the spellings one edit from it; read
+  // only when some term is unknown.
+  let typed: Map<string, string> | undefined;
+  const typedAs = (term: string): string | undefined => {
+    if (!typed) {
+      typed = new Map();
+      for (const w of words(text)) {
+        const [t, more] = tokenize(w);
+        if (t !== undefined && more === undefined && /^[a-z]+$/i.test(w))
+          typed.set(t, w.toLowerCase());
+      }
+    }
+    return typed.get(term);
+  };
   const out: string[] = [];
   const corrections: Correction[] = [];
   const unknown = new Set<string>();
@@ -201,7 +209,7 @@ function correct(
       continue;
     }
     // The bound follows the word as typed: `queus` (5 letters) stems to `queu` (4).
-    const word = typed.get(t);
+    const word = typedAs(t);
     const bound = Math.max(editBound(t), word === undefined ? 0 : editBound(word));
     const near = typoWeight > 0 ? store.nearTerms(t, bound, word)[0] : undefined;
     if (near && !terms.includes(near.term) && !out.includes(near.term)) {

@@ -137,9 +137,16 @@ export function rank(
   const groups = bestOfEachName(scored);
   // The group ranks by its best copy; it is shown as the copy that holds the bare name (the
   // library's own, not a translation or a mirror under `.kiro/`), when there is one.
+  // Looked up once per name: the gate and the results both need it.
+  const shownByName = new Map<string, { all: StoredDoc[]; shown: StoredDoc }>();
   const shownOf = (doc: StoredDoc) => {
-    const all = store.documentsNamed(doc.name);
-    return { all, shown: all.find((d) => d.id === d.name) ?? doc };
+    let s = shownByName.get(doc.name);
+    if (!s) {
+      const all = store.documentsNamed(doc.name);
+      s = { all, shown: all.find((d) => d.id === d.name) ?? doc };
+      shownByName.set(doc.name, s);
+    }
+    return s;
   };
   // The gate judges each skill as the results show it (the library's own copy, not a translation
   // that happened to rank higher), and names it so.
