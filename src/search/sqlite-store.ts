@@ -23,9 +23,6 @@ import { termOf } from './tokenize.js';
 
 export { storeError } from './sqlite-open.js';
 
-/** A spelling's term, as the index has it ('' for a stop word); remembered nowhere. */
-const stemOf = termOf;
-
 /** How many times `term` stands as a whole word in `text` (terms separated by spaces and newlines). */
 function occurrences(text: string, term: string): number {
   if (term === '') return 0;
@@ -354,7 +351,7 @@ export class SqliteIndexStore implements SearchIndexStore {
     return this.vocabulary.near(
       term,
       max,
-      word === undefined ? undefined : { text: word, stem: stemOf },
+      word === undefined ? undefined : { text: word, stem: termOf },
     );
   }
 

@@ -298,9 +298,10 @@ export async function runPipeline(
     plain: plainFiles(catalog),
     skills: byPath,
   });
+  // Dropped by Resolve or ModelFilter: not to be named either (Score's drops may still be).
   const refused = new Set(
-    [...scored.decisions, ...resolved.decisions, ...filtered.decisions]
-      .filter((d) => d.outcome === 'dropped' && d.stage !== 'score')
+    [...resolved.decisions, ...filtered.decisions]
+      .filter((d) => d.outcome === 'dropped')
       .map((d) => d.id),
   );
   const budget = budgetStage(sized.candidates, {
