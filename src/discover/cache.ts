@@ -1,19 +1,15 @@
 // The parse cache: parsed SKILL.md records keyed by path, size and mtime, one JSON file per root.
 
-import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
 import path from 'node:path';
 import type { ParsedSkillFile } from '../skill/types.js';
-import { makeDirs, writeFileAtomically } from '../util/dirs.js';
+import { cacheFile, makeDirs, RACY_MS, writeFileAtomically } from '../util/dirs.js';
 import { type CompactRecord, type Head, LazyParsed } from './compact.js';
 import type { FileSystem } from './fs.js';
 import { statPath } from './stat-path.js';
 
 /** Bump when parsing changes what it produces, so old caches are ignored. */
 export const PARSER_VERSION = 6;
-
-/** An entry is trusted only if the file's mtime is this much older than the cache write (racy-git guard). */
-const RACY_MS = 2000;
 
 interface Entry {
   size: number;
@@ -57,11 +53,7 @@ export class ParseCache {
 
   /** Open the cache for `realRoot` under `dir` (a missing or corrupt file is an empty cache). */
   static open(dir: string, realRoot: string, maxBytes: number): ParseCache {
-    const key = createHash('sha256')
-      .update(`${PARSER_VERSION}\0${maxBytes}\0${realRoot}`)
-      .digest('hex')
-      .slice(0, 20);
-    const file = path.join(dir, `parse-${key}.json`);
+    const file = cacheFile(dir, 'parse', `${PARSER_VERSION}\0${maxBytes}\0${realRoot}`);
     let data: CacheFile | undefined;
     let restBytes: Buffer | undefined;
     try {

@@ -4,13 +4,12 @@
 // resolution. Anything else, and resolution runs as usual; its result is kept when every root was a
 // snapshot that holds whole.
 
-import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
 import path from 'node:path';
 import { type Candidate, type Decision, freeze, type Resolution } from '../catalog/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Skill } from '../skill/types.js';
-import { makeDirs, writeFileAtomically } from '../util/dirs.js';
+import { cacheFile, makeDirs, writeFileAtomically } from '../util/dirs.js';
 import { withChanges } from './record.js';
 import type { SnapshotHit } from './root-snapshot.js';
 import { recordAt } from './scan-snapshot.js';
@@ -121,11 +120,7 @@ export class CatalogSnapshot {
 
   /** The catalog of the roots and resolution settings `key` names. */
   static open(cacheDir: string, key: string): CatalogSnapshot {
-    const name = createHash('sha256')
-      .update(`${CATALOG_VERSION}\0${key}`)
-      .digest('hex')
-      .slice(0, 20);
-    return new CatalogSnapshot(path.join(cacheDir, `catalog-${name}.json`));
+    return new CatalogSnapshot(cacheFile(cacheDir, 'catalog', `${CATALOG_VERSION}\0${key}`));
   }
 
   /** The catalog resolution made of these very scans (`hits`, one per root), if kept. */

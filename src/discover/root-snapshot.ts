@@ -3,12 +3,11 @@
 // is rebuilt from that file alone: the walk cache, the parse cache and its records are not read. When
 // anything changed, the scan runs as usual (walk cache, parse cache) and is kept again.
 
-import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DescriptionSource } from '../skill/types.js';
-import { makeDirs, writeFileAtomically } from '../util/dirs.js';
+import { cacheFile, makeDirs, RACY_MS, writeFileAtomically } from '../util/dirs.js';
 import { readRests } from './cache.js';
 import type { Head } from './compact.js';
 import {
@@ -24,9 +23,6 @@ import {
 import { statMatches, statPath } from './stat-path.js';
 import type { FoundSkill, WalkResult } from './walk.js';
 import type { WalkDeps } from './walk-cache.js';
-
-/** Nothing changed within this much of the snapshot's writing is trusted (racy-git guard). */
-const RACY_MS = 2000;
 
 /** A found SKILL.md as the scan left it: its size and mtime, and its record's head when one is kept. */
 export interface KeptFile {
@@ -77,11 +73,11 @@ export class RootSnapshot {
 
   /** The snapshot of `root` (real path `realRoot`) scanned with the options `key` names. */
   static open(cacheDir: string, key: string, root: string, realRoot: string): RootSnapshot {
-    const name = createHash('sha256')
-      .update(`${SNAPSHOT_VERSION}\0${key}`)
-      .digest('hex')
-      .slice(0, 20);
-    return new RootSnapshot(path.join(cacheDir, `scan-${name}.json`), root, realRoot);
+    return new RootSnapshot(
+      cacheFile(cacheDir, 'scan', `${SNAPSHOT_VERSION}\0${key}`),
+      root,
+      realRoot,
+    );
   }
 
   /** The last scan, if every folder, `.gitignore` and SKILL.md it depends on is as it was. */

@@ -3,18 +3,14 @@
 // entry is added, removed or renamed in it, so when all of them match, the walk would find the same.
 // Walks that met a linked folder are not kept (a link's target can change without its folder).
 
-import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
 import path from 'node:path';
-import { makeDirs, writeFileAtomically } from '../util/dirs.js';
+import { cacheFile, makeDirs, RACY_MS, writeFileAtomically } from '../util/dirs.js';
 import { statPath } from './stat-path.js';
 import type { WalkResult } from './walk.js';
 
 /** Bump when the walk's result or this file's shape changes. */
 const WALK_CACHE_VERSION = 1;
-
-/** A folder or file whose mtime is this close to the snapshot's writing is not trusted (racy-git guard). */
-const RACY_MS = 2000;
 
 /** What a walk tells its watcher as it goes. */
 export interface WalkWatch {
@@ -65,11 +61,7 @@ export class WalkCache {
 
   /** The cache for one root walked with one set of options (`key` names them). */
   static open(cacheDir: string, key: string): WalkCache {
-    const name = createHash('sha256')
-      .update(`${WALK_CACHE_VERSION}\0${key}`)
-      .digest('hex')
-      .slice(0, 20);
-    return new WalkCache(path.join(cacheDir, `walk-${name}.json`));
+    return new WalkCache(cacheFile(cacheDir, 'walk', `${WALK_CACHE_VERSION}\0${key}`));
   }
 
   /** The kept result, if every folder and `.gitignore` it depends on is as it was. */

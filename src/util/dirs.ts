@@ -74,15 +74,25 @@ export function writeFileAtomically(file: string, text: string | Uint8Array): vo
   }
 }
 
+/** A cache file's path: `<kind>-<the first 20 hex digits of sha256(key)>.<ext>` in `cacheDir`. */
+export function cacheFile(cacheDir: string, kind: string, key: string, ext = 'json'): string {
+  const name = createHash('sha256').update(key).digest('hex').slice(0, 20);
+  return path.join(cacheDir, `${kind}-${name}.${ext}`);
+}
+
+/**
+ * A cached fact about a file is trusted only when the file's mtime is this much older than the
+ * cache's writing (the racy-git guard: a file changed in the same moment may look unchanged).
+ */
+export const RACY_MS = 2000;
+
 /** A small state file kept beside an index in the cache folder (`<kind>-<key>.json`), none without a cache. */
 export function stateFileFor(
   cacheDir: string | false,
   indexFile: string,
   kind: string,
 ): string | undefined {
-  if (cacheDir === false) return undefined;
-  const key = createHash('sha256').update(indexFile).digest('hex').slice(0, 20);
-  return path.join(cacheDir, `${kind}-${key}.json`);
+  return cacheDir === false ? undefined : cacheFile(cacheDir, kind, indexFile);
 }
 
 /**
