@@ -9,7 +9,7 @@ import { corporaDir, repoRoot } from '../test-support/paths.js';
 import {
   type Bm25Baseline,
   baselineDocs,
-  matchExpression,
+  baselineMatch,
   openBaseline,
   scoreBaseline,
 } from './baseline.js';
@@ -21,16 +21,16 @@ async function libraryBaseline(root: string): Promise<Bm25Baseline> {
   return openBaseline(await baselineDocs(skills, async (s) => (await readSkillBody(s)).body));
 }
 
-describe('matchExpression', () => {
+describe('baselineMatch', () => {
   it('quotes each distinct word and ORs them', () => {
-    assert.equal(matchExpression('100% test coverage'), '"100" OR "test" OR "coverage"');
-    assert.equal(matchExpression('Salesforce + slack, salesforce'), '"salesforce" OR "slack"');
-    assert.equal(matchExpression('café "with_sharing"'), '"café" OR "with" OR "sharing"');
+    assert.equal(baselineMatch('100% test coverage'), '"100" OR "test" OR "coverage"');
+    assert.equal(baselineMatch('Salesforce + slack, salesforce'), '"salesforce" OR "slack"');
+    assert.equal(baselineMatch('café "with_sharing"'), '"café" OR "with" OR "sharing"');
   });
 
   it('gives nothing for a query with no word', () => {
-    assert.equal(matchExpression(''), undefined);
-    assert.equal(matchExpression(' -- "" * ^ () '), undefined);
+    assert.equal(baselineMatch(''), undefined);
+    assert.equal(baselineMatch(' -- "" * ^ () '), undefined);
   });
 });
 

@@ -38,7 +38,7 @@ export interface BaselineReport {
  * word. Words are runs of letters, digits and marks, so the text between quotes never holds a quote
  * and no query string is FTS5 syntax.
  */
-export function matchExpression(query: string): string | undefined {
+export function baselineMatch(query: string): string | undefined {
   const words = new Set(query.toLowerCase().match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? []);
   return words.size === 0 ? undefined : [...words].map((w) => `"${w}"`).join(' OR ');
 }
@@ -67,7 +67,7 @@ export function openBaseline(docs: readonly BaselineDoc[]): Bm25Baseline {
   );
   return {
     search(query, { limit }) {
-      const match = matchExpression(query);
+      const match = baselineMatch(query);
       const results: Array<{ id: string; name: string }> = [];
       if (match !== undefined) {
         const names = new Set<string>();
