@@ -97,6 +97,8 @@ export interface SelectJson {
 export interface SelectResult {
   json: SelectJson;
   decisions: StageDecision[];
+  /** The skills Score dropped because nothing in the context touched them (`json.unmatched` counts them). */
+  unmatched: ReadonlySet<string>;
   loaded: LoadedSkill[];
   diagnostics: Diagnostic[];
   cacheState: CacheState;
@@ -384,6 +386,7 @@ export async function runPipeline(
       violation: budget.violation,
     },
     decisions,
+    unmatched,
     loaded,
     diagnostics,
     cacheState,

@@ -57,19 +57,14 @@ function selectText(r: SelectResult, explain: boolean, dryRun: boolean): string 
     const byId = new Map<string, string[]>();
     for (const d of r.decisions) {
       // Skills that nothing matched are many: they share one line below.
-      if (d.stage === 'score' && d.outcome === 'dropped' && d.reason.includes('nothing matched'))
-        continue;
+      if (d.stage === 'score' && r.unmatched.has(d.id)) continue;
       const list = byId.get(d.id) ?? [];
       list.push(`${d.stage}: ${d.outcome}, ${d.reason}`);
       byId.set(d.id, list);
     }
     // A skill suggested has its own line above; the rest of those nothing matched share one.
     const suggested = new Set(j.suggested.map((s) => s.name));
-    const unmatched = r.decisions
-      .filter(
-        (d) => d.stage === 'score' && d.reason.includes('nothing matched') && !suggested.has(d.id),
-      )
-      .map((d) => d.id);
+    const unmatched = [...r.unmatched].filter((id) => !suggested.has(id));
     out.push('', 'why:');
     for (const [id, steps] of byId) out.push(`  ${id}`, ...steps.map((s) => `    ${s}`));
     if (unmatched.length > 0)
