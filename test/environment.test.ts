@@ -16,6 +16,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { age } from '../src/test-support/aged.js';
 import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
 
 const home = mkdtempSync(path.join(os.tmpdir(), 'skillset-env-home-'));
@@ -157,6 +158,90 @@ describe('the index file', () => {
     });
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(readdirSync(cache), []);
+  });
+});
+
+describe('the discovery caches, damaged', () => {
+  it('each is a miss, never a crash: every command gives what it gives with no cache', async () => {
+    const dir = tmp('damaged');
+    const lib = path.join(dir, 'lib');
+    const more = path.join(dir, 'more');
+    const skill = (file: string, text: string) => {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    };
+    // Diagnostics in a head (invalid YAML), a duplicate name (a decision), a .gitignore read.
+    skill(path.join(lib, 'a', 'SKILL.md'), '---\nname: a\ndescription: alpha – tests\n---\nBody\n');
+    skill(
+      path.join(lib, 'g', 'c', 'SKILL.md'),
+      '---\nname: c\ndescription: "gamma: oops\n---\nBody\n',
+    );
+    skill(path.join(lib, 'h', 'a', 'SKILL.md'), '---\nname: a\ndescription: again\n---\nBody\n');
+    skill(path.join(lib, '.gitignore'), 'drafts/\n');
+    skill(path.join(more, 'a', 'SKILL.md'), '---\nname: a\ndescription: another\n---\nBody\n');
+    age(dir);
+    const args = ['lint', lib, more, '--format', 'json'];
+    const cold = await run([...args, '--no-cache']);
+    const cache = path.join(dir, 'cache');
+    const env = { SKILLSET_CACHE_DIR: cache };
+    await run(args, env);
+    await run(args, env);
+    const warm = path.join(dir, 'warm');
+    cpSync(cache, warm, { recursive: true });
+    const ascii = (v: unknown) =>
+      JSON.stringify(v).replace(
+        /[\u007f-\uffff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+    // biome-ignore lint/suspicious/noExplicitAny: a cache file's JSON, damaged at will
+    type Json = Record<string, any>;
+    /** Every value of `o` (a map of records) made `v`, or each made by `f` from the value. */
+    const each = (o: Json | undefined, f: (value: Json) => unknown): void => {
+      for (const k of Object.keys(o ?? {})) (o as Json)[k] = f((o as Json)[k]);
+    };
+    // Each damage is a value of the wrong type where the caches keep one: the walk's folders, files
+    // and result, a record's head and front matter, diagnostics and decisions. The snapshots are
+    // dropped when the damage is to a cache they would stand in front of.
+    const damages: Array<[RegExp, (c: Json) => void, boolean]> = [
+      [/^walk-.*\.json$/, (c) => (c.folders = [7]), true],
+      [/^walk-.*\.json$/, (c) => (c.files = [7]), true],
+      [/^walk-.*\.json$/, (c) => (c.result.found = [7]), true],
+      [/^walk-.*\.json$/, (c) => (c.result.diagnostics = ['x']), true],
+      [/^parse-.*\.json$/, (c) => each(c.entries, (e) => ({ ...e, head: 7 })), true],
+      [
+        /^parse-.*\.json$/,
+        (c) => each(c.entries, (e) => ({ ...e, head: { ...e.head, diagnostics: 'x' } })),
+        true,
+      ],
+      [
+        /^parse-.*\.json$/,
+        (c) => each(c.entries, (e) => ({ ...e, head: { ...e.head, contentHash: null } })),
+        true,
+      ],
+      [/^parse-.*\.json\.rest$/, (c) => each(c.rests, () => 7), false],
+      [/^parse-.*\.json\.rest$/, (c) => each(c.rests, () => '{"raw":7}'), false],
+      [/^scan-.*\.json$/, (c) => (c.diagnostics = [7]), false],
+      [/^scan-.*\.json$/, (c) => each(c.headDiagnostics, () => [7]), false],
+      [/^catalog-.*\.json$/, (c) => (c.diagnostics = [null]), false],
+      [/^catalog-.*\.json$/, (c) => (c.decisions = [7]), false],
+    ];
+    for (const [i, [files, damage, dropSnapshots]] of damages.entries()) {
+      rmSync(cache, { recursive: true, force: true });
+      cpSync(warm, cache, { recursive: true });
+      for (const name of readdirSync(cache)) {
+        const file = path.join(cache, name);
+        if (dropSnapshots && /^(scan|catalog)-/.test(name)) rmSync(file);
+        if (!files.test(name)) continue;
+        const [first = '', ...rest] = readFileSync(file, 'latin1').split('\n');
+        const c = JSON.parse(first);
+        damage(c);
+        writeFileSync(file, [ascii(c), ...rest].join('\n'));
+      }
+      const r = await run(args, env);
+      noStack(r);
+      assert.equal(r.status, cold.status, `damage ${i}: ${r.stderr}`);
+      assert.equal(r.stdout, cold.stdout, `damage ${i}`);
+    }
   });
 });
 

@@ -72,3 +72,41 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   if (a.code !== b.code) return a.code < b.code ? -1 : 1;
   return a.message < b.message ? -1 : a.message > b.message ? 1 : 0;
 }
+
+const SEVERITIES: ReadonlySet<unknown> = new Set<Severity>(['error', 'warning', 'info']);
+
+const isPosition = (p: unknown): p is Position =>
+  typeof p === 'object' &&
+  p !== null &&
+  typeof (p as Position).line === 'number' &&
+  typeof (p as Position).column === 'number';
+
+/** Is `x` a diagnostic as `diagnostic` makes one? What a cache file gives back is checked so. */
+function isDiagnostic(x: unknown): x is Diagnostic {
+  if (typeof x !== 'object' || x === null) return false;
+  const d = x as Diagnostic;
+  return (
+    typeof d.code === 'string' &&
+    SEVERITIES.has(d.severity) &&
+    typeof d.message === 'string' &&
+    typeof d.file === 'string' &&
+    isPosition(d.start) &&
+    (d.end === undefined || isPosition(d.end)) &&
+    (d.data === undefined || (typeof d.data === 'object' && d.data !== null)) &&
+    (d.related === undefined ||
+      (Array.isArray(d.related) &&
+        d.related.every(
+          (r: RelatedLocation) =>
+            typeof r === 'object' &&
+            r !== null &&
+            typeof r.file === 'string' &&
+            typeof r.message === 'string' &&
+            isPosition(r.start),
+        )))
+  );
+}
+
+/** Is `x` a list of diagnostics (a cache file's, read back: damage makes it a miss, not a crash)? */
+export function isDiagnosticList(x: unknown): x is Diagnostic[] {
+  return Array.isArray(x) && x.every(isDiagnostic);
+}

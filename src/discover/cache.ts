@@ -4,7 +4,7 @@ import nodeFs from 'node:fs';
 import path from 'node:path';
 import type { ParsedSkillFile } from '../skill/types.js';
 import { cacheFile, makeDirs, RACY_MS, writeFileAtomically } from '../util/dirs.js';
-import { type CompactRecord, type Head, LazyParsed } from './compact.js';
+import { type CompactRecord, type Head, isHead, LazyParsed } from './compact.js';
 import type { FileSystem } from './fs.js';
 import { statPath } from './stat-path.js';
 
@@ -95,7 +95,8 @@ export class ParseCache {
 
   private check(file: string, st: { size: number; mtimeMs: number }): ParsedSkillFile | undefined {
     const e = this.old[file];
-    if (!e || st.size !== e.size || st.mtimeMs !== e.mtimeMs) return undefined;
+    // An entry of another shape (the file damaged) is a miss: the SKILL.md is parsed again.
+    if (!e || st.size !== e.size || st.mtimeMs !== e.mtimeMs || !isHead(e.head)) return undefined;
     if (e.mtimeMs >= this.writtenAt - RACY_MS) {
       this.refresh = true;
       return undefined;
@@ -111,7 +112,7 @@ export class ParseCache {
       !before ||
       before.size !== size ||
       before.mtimeMs !== mtimeMs ||
-      before.head.contentHash !== record.head.contentHash
+      before.head?.contentHash !== record.head.contentHash
     ) {
       this.dirty = true;
     }

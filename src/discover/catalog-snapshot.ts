@@ -7,7 +7,7 @@
 import nodeFs from 'node:fs';
 import path from 'node:path';
 import { type Candidate, type Decision, freeze, type Resolution } from '../catalog/resolve.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, isDiagnosticList } from '../diagnostics/diagnostic.js';
 import type { Skill } from '../skill/types.js';
 import { cacheFile, makeDirs, writeFileAtomically } from '../util/dirs.js';
 import { withChanges } from './record.js';
@@ -41,6 +41,29 @@ interface CatalogFile {
 
 /** What discovery returns, but its roots. */
 export type CatalogParts = Pick<Resolution, 'skills' | 'shadowed' | 'decisions' | 'diagnostics'>;
+
+const DECISION_KINDS: ReadonlySet<unknown> = new Set<Decision['kind']>([
+  'duplicate',
+  'qualified',
+  'shadowed',
+]);
+
+/** Is `x` a list of resolution's decisions (read back from the file, it may be damaged)? */
+function isDecisionList(x: unknown): x is Decision[] {
+  return (
+    Array.isArray(x) &&
+    x.every(
+      (d: Decision) =>
+        typeof d === 'object' &&
+        d !== null &&
+        DECISION_KINDS.has(d.kind) &&
+        typeof d.path === 'string' &&
+        typeof d.id === 'string' &&
+        typeof d.reason === 'string' &&
+        (d.winner === undefined || typeof d.winner === 'string'),
+    )
+  );
+}
 
 /** Does every root's snapshot hold whole, and is it the one the file was made from? */
 function sameScans(c: CatalogFile, hits: readonly SnapshotHit[]): boolean {
@@ -78,7 +101,10 @@ function build(
     const record = recordAt(hit, i, spec);
     const id = r.id[k];
     const added = r.added[k];
-    if ((id !== null && typeof id !== 'string') || (added !== undefined && !Array.isArray(added)))
+    if (
+      (id !== null && typeof id !== 'string') ||
+      (added !== undefined && !isDiagnosticList(added))
+    )
       return undefined;
     out[k] =
       id === null && added === undefined
@@ -134,8 +160,8 @@ export class CatalogSnapshot {
     if (
       !c ||
       c.version !== CATALOG_VERSION ||
-      !Array.isArray(c.diagnostics) ||
-      !Array.isArray(c.decisions) ||
+      !isDiagnosticList(c.diagnostics) ||
+      !isDecisionList(c.decisions) ||
       !sameScans(c, hits)
     )
       return undefined;

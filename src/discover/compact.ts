@@ -3,13 +3,35 @@
 
 import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';
-import type { Position } from '../diagnostics/diagnostic.js';
+import { isDiagnosticList, type Position } from '../diagnostics/diagnostic.js';
 import { normalizeFrontmatter } from '../skill/normalize.js';
 import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 
 /** The fields every command needs, stored as JSON; the rest waits in a string until asked for. */
 export type Head = Omit<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions' | 'scalarSources'>;
+
+const SOURCES: ReadonlySet<unknown> = new Set<Head['descriptionSource']>([
+  'frontmatter',
+  'body',
+  'none',
+]);
+
+/** Is `x` a head as `compactRecord` makes one? One read back from a cache file may be damaged. */
+export function isHead(x: unknown): x is Head {
+  if (typeof x !== 'object' || x === null) return false;
+  const h = x as Head;
+  return (
+    typeof h.loadable === 'boolean' &&
+    typeof h.description === 'string' &&
+    SOURCES.has(h.descriptionSource) &&
+    typeof h.contentHash === 'string' &&
+    typeof h.bytes === 'number' &&
+    typeof h.bodyOffset === 'number' &&
+    typeof h.bodyLine === 'number' &&
+    isDiagnosticList(h.diagnostics)
+  );
+}
 type Lazy = Pick<ParsedSkillFile, 'frontmatter' | 'raw' | 'positions' | 'scalarSources'>;
 
 /**
@@ -25,6 +47,35 @@ interface Rest {
   sources: Record<string, string>;
   /** `raw.description` is the head's description (stored once). */
   headDescription?: true;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** A record's stored front matter, from its JSON; undefined when it is not that (the cache damaged). */
+function restOf(text: unknown): Rest | undefined {
+  let r: Rest;
+  try {
+    if (typeof text !== 'string' && !Buffer.isBuffer(text)) return undefined;
+    r = JSON.parse(typeof text === 'string' ? text : text.toString('utf8')) as Rest;
+  } catch {
+    return undefined;
+  }
+  const ok =
+    isObject(r) &&
+    isObject(r.raw) &&
+    isObject(r.sources) &&
+    Object.values(r.sources).every((v) => typeof v === 'string') &&
+    (r.at === undefined ||
+      (Array.isArray(r.at) &&
+        r.at.length === 2 * positionKeys(r.raw).length &&
+        r.at.every((n) => typeof n === 'number'))) &&
+    (r.positions === undefined ||
+      (isObject(r.positions) &&
+        Object.values(r.positions).every(
+          (p) => Array.isArray(p) && typeof p[0] === 'number' && typeof p[1] === 'number',
+        )));
+  return ok ? r : undefined;
 }
 
 /**
@@ -105,8 +156,9 @@ export class LazyParsed {
   #decode(): Lazy {
     const source = this.#rest;
     const text = typeof source === 'function' ? source() : source.rest(this.#file);
-    if (text === undefined) {
-      // The cache's second file lacks this record (damaged by hand): parse the file again, and take
+    const r = text === undefined ? undefined : restOf(text);
+    if (r === undefined) {
+      // The cache's second file lacks this record, or holds it damaged: parse the file again, and take
       // its front matter only if it is still the content this record was made from.
       const head = this as unknown as Head;
       let bytes: Buffer | undefined;
@@ -125,7 +177,6 @@ export class LazyParsed {
       );
       return { frontmatter, raw, positions, scalarSources };
     }
-    const r = JSON.parse(typeof text === 'string' ? text : text.toString('utf8')) as Rest;
     // A description equal to the head's is kept once, in the head (its key keeps its place in raw).
     if (r.headDescription) r.raw.description = (this as unknown as Head).description;
     const positions: Record<string, Position> = {};

@@ -20,9 +20,9 @@ import {
   typed,
   wellFormed,
 } from './snapshot-file.js';
-import { statMatches, statPath } from './stat-path.js';
+import { statMatches } from './stat-path.js';
 import type { FoundSkill, WalkResult } from './walk.js';
-import type { WalkDeps } from './walk-cache.js';
+import { filesHold, type WalkDeps } from './walk-cache.js';
 
 /** A found SKILL.md as the scan left it: its size and mtime, and its record's head when one is kept. */
 export interface KeptFile {
@@ -104,19 +104,7 @@ export class RootSnapshot {
     const { folders, mtimes } = s;
     for (let i = 0; i < folders.length; i++)
       if (!statMatches(folders[i] as string, 'dir', -1, mtimes[i] as number)) return undefined;
-    for (const entry of s.files) {
-      if (!Array.isArray(entry)) return undefined;
-      const [f, size, mtime] = entry;
-      if (typeof f !== 'string' || typeof size !== 'number' || typeof mtime !== 'number')
-        return undefined;
-      if (size < 0) {
-        try {
-          if (statPath(f) !== undefined) return undefined;
-        } catch {
-          return undefined;
-        }
-      } else if (!statMatches(f, 'file', size, mtime)) return undefined;
-    }
+    if (!filesHold(s.files)) return undefined;
     for (let i = 0; i < s.dir.length; i++)
       if (
         s.kind[i] === 'file' &&

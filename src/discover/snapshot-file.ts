@@ -1,7 +1,7 @@
 // The root snapshot's file: its columns, their check before use, and the JSON it is written as
 // (root-snapshot.ts reads and writes it).
 
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, isDiagnosticList } from '../diagnostics/diagnostic.js';
 import type { DescriptionSource } from '../skill/types.js';
 import type { FoundSkill } from './walk.js';
 
@@ -71,7 +71,7 @@ export function wellFormed(s: SnapshotFile): boolean {
     isArray(s.folders, f) &&
     isArray(s.mtimes, f) &&
     Array.isArray(s.files) &&
-    Array.isArray(s.diagnostics) &&
+    isDiagnosticList(s.diagnostics) &&
     typeof s.count === 'number' &&
     isArray(s.dir, n) &&
     isArray(s.path, n) &&
@@ -133,7 +133,7 @@ export function typed(s: SnapshotFile, root: string): boolean {
     )
       return false;
   }
-  for (const k in s.headDiagnostics) if (!Array.isArray(s.headDiagnostics[k])) return false;
+  for (const k in s.headDiagnostics) if (!isDiagnosticList(s.headDiagnostics[k])) return false;
   return true;
 }
 

@@ -78,8 +78,9 @@ let binding: StatBinding | null | undefined;
  * file on its way, say), as fs.statSync does.
  */
 export function statPath(p: string): PathState | undefined {
-  // A NUL would end the path early in the binding; fs.statSync refuses it.
-  const plain = !p.includes('\0');
+  // A NUL would end the path early in the binding, and anything but a string would abort the process
+  // (a cache file's damaged value): fs.statSync refuses both.
+  const plain = typeof p === 'string' && !p.includes('\0');
   if (binding && plain) {
     const a = binding.stat(p, false, undefined, false);
     return a === undefined ? undefined : fromBinding(a);
@@ -101,7 +102,7 @@ export function statMatches(
   mtimeMs: number,
 ): boolean {
   try {
-    if (binding && !p.includes('\0')) {
+    if (binding && typeof p === 'string' && !p.includes('\0')) {
       const a = binding.stat(p, false, undefined, false);
       return (
         a !== undefined &&

@@ -5,9 +5,10 @@
 
 import nodeFs from 'node:fs';
 import path from 'node:path';
+import { isDiagnosticList } from '../diagnostics/diagnostic.js';
 import { cacheFile, makeDirs, RACY_MS, writeFileAtomically } from '../util/dirs.js';
-import { statPath } from './stat-path.js';
-import type { WalkResult } from './walk.js';
+import { statMatches, statPath } from './stat-path.js';
+import type { FoundSkill, WalkResult } from './walk.js';
 
 /** Bump when the walk's result or this file's shape changes. */
 const WALK_CACHE_VERSION = 1;
@@ -40,14 +41,79 @@ interface Snapshot {
   result: WalkResult;
 }
 
-/** Stat without throwing: [size, mtimeMs, isDirectory] or undefined. */
-function stat(p: string): [number, number, boolean] | undefined {
+/** Stat without throwing: [size, mtimeMs] or undefined. */
+function stat(p: string): [number, number] | undefined {
   try {
     const s = statPath(p);
-    return s && [s.size, s.mtimeMs, s.kind === 'dir'];
+    return s && [s.size, s.mtimeMs];
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Is every file a walk read (`WalkDeps.files`) as it was: the same size and mtime, or still missing?
+ * Read back from a cache file: an entry of another shape (damage) does not hold, nor does a path that
+ * cannot be looked at.
+ */
+export function filesHold(files: unknown): boolean {
+  if (!Array.isArray(files)) return false;
+  for (const entry of files) {
+    if (!Array.isArray(entry)) return false;
+    const [f, size, mtime] = entry;
+    if (typeof f !== 'string' || typeof size !== 'number' || typeof mtime !== 'number')
+      return false;
+    if (size < 0) {
+      try {
+        if (statPath(f) !== undefined) return false;
+      } catch {
+        return false;
+      }
+    } else if (!statMatches(f, 'file', size, mtime)) return false;
+  }
+  return true;
+}
+
+/** Is every folder a walk listed (`WalkDeps.folders`) still a folder of that mtime? */
+function foldersHold(folders: unknown): boolean {
+  return (
+    Array.isArray(folders) &&
+    folders.every(
+      (e) =>
+        Array.isArray(e) &&
+        typeof e[0] === 'string' &&
+        typeof e[1] === 'number' &&
+        statMatches(e[0], 'dir', -1, e[1]),
+    )
+  );
+}
+
+const KINDS: ReadonlySet<unknown> = new Set<FoundSkill['kind']>([
+  'file',
+  'dir',
+  'symlink',
+  'other',
+]);
+
+/** Is `r` a walk's result as a walk makes it (read back from a cache file, it may be damaged)? */
+function isWalkResult(r: unknown): r is WalkResult {
+  if (typeof r !== 'object' || r === null) return false;
+  const w = r as WalkResult;
+  return (
+    typeof w.folders === 'number' &&
+    isDiagnosticList(w.diagnostics) &&
+    Array.isArray(w.found) &&
+    w.found.every(
+      (f: FoundSkill) =>
+        typeof f === 'object' &&
+        f !== null &&
+        typeof f.file === 'string' &&
+        typeof f.dir === 'string' &&
+        typeof f.rel === 'string' &&
+        typeof f.realDir === 'string' &&
+        KINDS.has(f.kind),
+    )
+  );
 }
 
 /** One root's walk cache: a kept result if it still holds, and a watcher to record a fresh walk. */
@@ -72,16 +138,13 @@ export class WalkCache {
     } catch {
       return undefined;
     }
-    if (s.version !== WALK_CACHE_VERSION || !Array.isArray(s.folders) || !Array.isArray(s.files))
+    if (
+      s?.version !== WALK_CACHE_VERSION ||
+      !isWalkResult(s.result) ||
+      !foldersHold(s.folders) ||
+      !filesHold(s.files)
+    )
       return undefined;
-    for (const [dir, mtime] of s.folders) {
-      const st = stat(dir);
-      if (!st?.[2] || st[1] !== mtime) return undefined;
-    }
-    for (const [f, size, mtime] of s.files) {
-      const st = stat(f);
-      if (size < 0 ? st !== undefined : !st || st[0] !== size || st[1] !== mtime) return undefined;
-    }
     this.loaded = { folders: s.folders, files: s.files };
     return s.result;
   }
