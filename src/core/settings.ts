@@ -300,7 +300,9 @@ function rankSettings(s: SearchConfig = {}): RankSettings {
     throw new SkillsetError(
       'config/invalid',
       `search.weakCoverage (${settings.weakCoverage}) is above search.okCoverage (${settings.okCoverage}): an answer sure enough for \`ok\` would be \`none\``,
-      { hint: 'Keep weakCoverage at or under okCoverage (the defaults: 0.24 and 0.71).' },
+      {
+        hint: `Keep weakCoverage at or under okCoverage (the defaults: ${DEFAULT_RANK.weakCoverage} and ${DEFAULT_RANK.okCoverage}).`,
+      },
     );
   return settings;
 }
