@@ -11,6 +11,7 @@ import { SkillsetError } from '../errors.js';
 import type { LoadCut } from '../render/load-limit.js';
 import { type LoadForm, renderLoadResult } from '../render/load-result.js';
 import { type LoadedSkill, loadStage } from '../select/load.js';
+import { estimateTokens } from '../skill/parse.js';
 import type { Skill } from '../skill/types.js';
 
 /** A loaded skill, and the text a `load_skill` call returns. */
@@ -68,7 +69,7 @@ export async function loadSkill(
         score: 100,
         tier: 'standard',
         chars,
-        tokens: Math.ceil(chars / 4),
+        tokens: estimateTokens(chars),
         contentHash: skill.contentHash,
         ...(chain.length > 1 ? { chain: chain.map((s) => s.path) } : {}),
       },
@@ -117,7 +118,7 @@ export async function loadSkill(
       changed: loaded.changed,
       text,
       chars: text.length,
-      tokens: Math.ceil(text.length / 4),
+      tokens: estimateTokens(text.length),
     },
     diagnostics: r.diagnostics,
     composed: chain.flatMap((c) => {

@@ -5,6 +5,7 @@
 // that overflowed, or a search candidate the gate was not sure of), never a body. The budget is
 // never exceeded.
 
+import { estimateTokens } from '../skill/parse.js';
 import type { Tier } from '../skill/types.js';
 import type { Candidate, StageDecision } from './types.js';
 
@@ -123,7 +124,7 @@ export function budgetStage(
       if (suggested.length >= max) break;
       if (taken.has(s.id)) continue;
       taken.add(s.id);
-      const n = unit === 'tokens' ? Math.ceil(s.chars / 4) : s.chars;
+      const n = unit === 'tokens' ? estimateTokens(s.chars) : s.chars;
       // Best first: the first line that does not fit ends the suggestions.
       if (used + spent + n > limit) break;
       suggested.push(s);

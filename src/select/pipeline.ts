@@ -11,6 +11,7 @@ import { SkillsetError } from '../errors.js';
 import type { Coverage } from '../search/gate.js';
 import type { SearchResult } from '../search/rank.js';
 import type { SkillIndex } from '../search/search.js';
+import { estimateTokens } from '../skill/parse.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
 import { stateFileFor } from '../util/dirs.js';
@@ -212,7 +213,7 @@ function scoreItem(s: Skill): ScoreItem {
     path: s.path,
     scope: s.source.scope,
     chars,
-    tokens: Math.ceil(chars / 4),
+    tokens: estimateTokens(chars),
     contentHash: s.contentHash,
     // Conditional skills' `paths` are file triggers too.
     triggers: {

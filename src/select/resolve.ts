@@ -4,6 +4,7 @@
 
 import type { Decision } from '../catalog/resolve.js';
 import { type ChainLink, walkExtends } from '../compose/extends.js';
+import { estimateTokens } from '../skill/parse.js';
 import type { Candidate, StageDecision, StageOutput } from './types.js';
 
 /** What Resolve reads of the catalog: the files that lost a clash, and the catalog's decisions. */
@@ -69,7 +70,7 @@ export function resolveStage(
         : [];
     if (chain.length > 1) {
       const chars = c.chars + chain.slice(1).reduce((n, p) => n + p.chars, 0);
-      out.push({ ...c, chars, tokens: Math.ceil(chars / 4), chain: chain.map((p) => p.path) });
+      out.push({ ...c, chars, tokens: estimateTokens(chars), chain: chain.map((p) => p.path) });
       decisions.push({
         stage: 'resolve',
         id: c.id,

@@ -7,6 +7,7 @@ import { DEFAULT_LOAD_LIMITS, type LoadLimits } from '../compose/import-limits.j
 import type { BodySource } from '../discover/body.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
+import { estimateTokens } from '../skill/parse.js';
 import { type ComposedSkill, composeSkill } from './compose-skill.js';
 import type { Candidate, StageDecision, StageOutput } from './types.js';
 
@@ -99,7 +100,7 @@ export async function sizeStage(
       out.push(c);
       continue;
     }
-    out.push({ ...c, chars, tokens: Math.ceil(chars / 4) });
+    out.push({ ...c, chars, tokens: estimateTokens(chars) });
     const n = composed.imports.length;
     decisions.push({
       stage: 'budget',

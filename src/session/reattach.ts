@@ -2,6 +2,8 @@
 // its share (5,000 tokens by default) and all of them to a total (25,000), Claude Code's figures.
 // Tokens are estimated at four characters each.
 
+import { estimateTokens } from '../skill/parse.js';
+
 /** What `reattach` gives back. */
 export interface Reattachment {
   skills: Array<{ name: string; text: string; tokens: number; truncated: boolean }>;
@@ -14,7 +16,7 @@ export interface Reattachment {
 export const REATTACH_PER_SKILL_TOKENS = 5_000;
 export const REATTACH_TOTAL_TOKENS = 25_000;
 
-const tokensOf = (s: string): number => Math.ceil(s.length / 4);
+const tokensOf = (s: string): number => estimateTokens(s.length);
 
 /** The content to re-attach from `invoked` (oldest first, as invoked), within the limits. */
 export function reattachable(

@@ -8,9 +8,12 @@ import { splitFrontmatter } from './split.js';
 import type { ParsedSkillFile } from './types.js';
 import { parseFrontmatterYaml } from './yaml.js';
 
-/** Estimated tokens for a byte count: chars/4 is within a few percent on skill text. */
-export function estimateTokens(bytes: number): number {
-  return Math.ceil(bytes / 4);
+/**
+ * Estimated tokens for a length of skill text, in bytes or characters: a quarter of it is within a
+ * few percent on skill text. Every size skillset reports in tokens comes from here.
+ */
+export function estimateTokens(length: number): number {
+  return Math.ceil(length / 4);
 }
 
 /** The 1-based line and column of a byte offset (columns count characters, not bytes). */
