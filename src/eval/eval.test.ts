@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Coverage } from '../search/gate.js';
 import {
   compareReports,
   type EvalReport,
@@ -10,7 +11,6 @@ import {
   type QueryOutcome,
   report,
   type SearchAnswer,
-  type Verdict,
 } from './eval.js';
 
 const answer = (...ids: string[]): SearchAnswer => ({
@@ -19,7 +19,7 @@ const answer = (...ids: string[]): SearchAnswer => ({
 });
 
 /** An answer with a verdict of its own (search's third verdict: candidates shown, flagged). */
-const judged = (coverage: Verdict, ...ids: string[]): SearchAnswer => ({
+const judged = (coverage: Coverage, ...ids: string[]): SearchAnswer => ({
   coverage,
   results: ids.map((id) => ({ id, name: id })),
 });
@@ -136,7 +136,7 @@ describe('eval metrics', () => {
   });
 
   it('counts a negative flagged weak as better than one answered ok, and worse than none', () => {
-    const run = (v: Verdict): EvalReport =>
+    const run = (v: Coverage): EvalReport =>
       report([outcome(labels[3]!, judged(v, ...(v === 'none' ? [] : ['a'])), 1)], 'same');
     assert.deepEqual(
       compareReports(run('ok'), run('weak')).improvements.map((q) => q.query),

@@ -3,6 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import { SkillsetError } from '../errors.js';
+import type { Coverage } from '../search/gate.js';
 
 /** One labelled query: `expected` empty means no skill should come back. */
 export interface LabelledQuery {
@@ -13,9 +14,6 @@ export interface LabelledQuery {
   /** Its 1-based line in the label file. */
   line?: number;
 }
-
-/** The search's verdict on a query: confident, candidates shown but flagged, or no results. */
-export type Verdict = 'ok' | 'weak' | 'none';
 
 /** The outcome of one query. */
 export interface QueryOutcome {
@@ -29,7 +27,7 @@ export interface QueryOutcome {
   /** Answered with no results. */
   none: boolean;
   /** The verdict (absent from reports written before it was recorded: read `none` there). */
-  coverage?: Verdict;
+  coverage?: Coverage;
   ms: number;
 }
 
@@ -111,7 +109,7 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /** What scoring reads of a search answer. */
 export interface SearchAnswer {
-  coverage: Verdict;
+  coverage: Coverage;
   results: ReadonlyArray<{ id: string; name: string }>;
 }
 
@@ -121,7 +119,7 @@ export interface SearchAnswer {
  */
 export function outcome(label: LabelledQuery, result: SearchAnswer, ms: number): QueryOutcome {
   const right = new Set([...label.expected, ...(label.acceptable ?? [])]);
-  const coverage: Verdict = result.results.length === 0 ? 'none' : result.coverage;
+  const coverage: Coverage = result.results.length === 0 ? 'none' : result.coverage;
   const shown = coverage === 'none' ? [] : result.results;
   const idx = shown.findIndex((r) => right.has(r.id) || right.has(r.name));
   return {
@@ -137,7 +135,7 @@ export function outcome(label: LabelledQuery, result: SearchAnswer, ms: number):
 }
 
 /** The verdict of an outcome; one from a report that did not record it is `ok` unless `none`. */
-function verdictOf(o: QueryOutcome): Verdict {
+function verdictOf(o: QueryOutcome): Coverage {
   return o.coverage ?? (o.none ? 'none' : 'ok');
 }
 
@@ -146,7 +144,7 @@ const share = (n: number, d: number): number | null =>
 
 function shares(group: readonly QueryOutcome[]): VerdictShares | null {
   if (group.length === 0) return null;
-  const count = (v: Verdict) => group.filter((o) => verdictOf(o) === v).length;
+  const count = (v: Coverage) => group.filter((o) => verdictOf(o) === v).length;
   return {
     ok: share(count('ok'), group.length) as number,
     weak: share(count('weak'), group.length) as number,

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Coverage } from '../search/gate.js';
 import type { BaselineReport } from './baseline.js';
-import { outcome, parseLabels, report, type SearchAnswer, type Verdict } from './eval.js';
+import { outcome, parseLabels, report, type SearchAnswer } from './eval.js';
 import { diffText, evalText, manifestText } from './format.js';
 
 const labels = parseLabels(
@@ -12,7 +13,7 @@ const labels = parseLabels(
     '{"query": "q4", "expected": []}',
   ].join('\n'),
 );
-const said = (coverage: Verdict, ...ids: string[]): SearchAnswer => ({
+const said = (coverage: Coverage, ...ids: string[]): SearchAnswer => ({
   coverage,
   results: ids.map((id) => ({ id, name: id })),
 });
