@@ -6,44 +6,22 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
-import {
-  type BaselineReport,
-  type Bm25Baseline,
-  baselineDocs,
-  openBaseline,
-  scoreBaseline,
-} from '../eval/baseline.js';
+import { type Bm25Baseline, baselineDocs, openBaseline, scoreBaseline } from '../eval/baseline.js';
 import {
   compareReports,
-  type EvalReport,
+  type EvalRun,
   isEvalReport,
   labelsHash,
   parseLabels,
-  type QueryOutcome,
 } from '../eval/eval.js';
 import { parseManifest } from '../eval/manifest.js';
 import { evaluate } from '../eval/run.js';
 import type { SkillIndex } from '../search/search.js';
 import { attempt, type Outcome } from './outcome.js';
+import type { EvalOptions } from './service.js';
 import { resolveSettings, type SettingsInput } from './settings.js';
 
-/**
- * One run: the report, plain BM25's figures on the same labels (unless turned off), and when compared
- * with a previous run, what got worse and better.
- */
-export type EvalRun = EvalReport & {
-  baseline?: BaselineReport;
-  regressions?: QueryOutcome[];
-  improvements?: QueryOutcome[];
-};
-
-/** Options of an eval run. */
-export interface EvalRunOptions {
-  /** A previous `eval --json` output to compare with, query by query. */
-  compare?: string;
-  /** Measure plain BM25 beside search (default true). */
-  baseline?: boolean;
-}
+export type { EvalRun };
 
 /** One scored set of a manifest run. */
 export interface SetReport extends EvalRun {
@@ -94,7 +72,7 @@ async function buildBaseline(index: SkillIndex, fs: FileSystem | undefined): Pro
 export async function evalFile(
   index: SkillIndex,
   labelsFile: string,
-  options: EvalRunOptions & { fs?: FileSystem } = {},
+  options: EvalOptions & { fs?: FileSystem } = {},
   warnings: Diagnostic[] = [],
 ): Promise<EvalRun> {
   const { compare } = options;

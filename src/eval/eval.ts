@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { SkillsetError } from '../errors.js';
 import type { Coverage } from '../search/gate.js';
+import type { BaselineReport } from './baseline.js';
 
 /** One labelled query: `expected` empty means no skill should come back. */
 export interface LabelledQuery {
@@ -66,6 +67,16 @@ export interface EvalReport extends Metrics {
   perDomain: Record<string, Metrics>;
   queries: QueryOutcome[];
 }
+
+/**
+ * One run: the report, plain BM25's figures on the same labels (unless turned off), and when compared
+ * with a previous run, what got worse and better.
+ */
+export type EvalRun = EvalReport & {
+  baseline?: BaselineReport;
+  regressions?: QueryOutcome[];
+  improvements?: QueryOutcome[];
+};
 
 /** Parse a JSONL label file; a malformed line is a SkillsetError naming its line. */
 export function parseLabels(text: string, file = 'labels'): LabelledQuery[] {

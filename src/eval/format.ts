@@ -1,17 +1,9 @@
 // The text of `skillset eval`: one run's figures, a manifest's tables, and the differences from a previous run.
 
-import type { BaselineReport } from './baseline.js';
-import type { EvalReport, QueryOutcome, VerdictShares } from './eval.js';
-
-/** A run as the text shows it: the report, the baseline's figures, the differences from a previous run. */
-export type RunText = EvalReport & {
-  baseline?: BaselineReport;
-  regressions?: QueryOutcome[];
-  improvements?: QueryOutcome[];
-};
+import type { EvalRun, QueryOutcome, VerdictShares } from './eval.js';
 
 /** A manifest set as the text shows it. */
-export type SetText = RunText & { name: string; skills: number };
+export type SetText = EvalRun & { name: string; skills: number };
 
 // A metric over no queries does not apply: "—", not 0%.
 const pct = (x: number | null | undefined): string =>
@@ -32,7 +24,7 @@ const answeredWords = (s: VerdictShares): string =>
   `ok ${pct(s.ok)}, weak ${pct(s.weak)}, none ${pct(s.none)}`;
 
 /** One run's report: the figures, how each group was answered, the baseline, latency, the domains. */
-export function evalText(r: RunText): string {
+export function evalText(r: EvalRun): string {
   const all = counts(r.queries);
   const over = (n: number, text: string): string => (n === 0 ? '—' : text);
   const lines = [
