@@ -6,6 +6,7 @@ import type { ParsedSkillFile } from '../skill/types.js';
 import { cacheFile, makeDirs, RACY_MS, writeFileAtomically } from '../util/dirs.js';
 import { type CompactRecord, type Head, isHead, LazyParsed } from './compact.js';
 import type { FileSystem } from './fs.js';
+import { asciiJson } from './snapshot-file.js';
 import { statPath } from './stat-path.js';
 
 /** Bump when parsing changes what it produces, so old caches are ignored. */
@@ -160,12 +161,11 @@ export class ParseCache {
     try {
       makeDirs(path.dirname(this.file));
       // The second file first: a reader that sees the new first file finds a matching second one.
-      writeAtomically(`${this.file}.rest`, { writtenAt, rests } satisfies RestFile);
-      writeAtomically(this.file, {
-        version: PARSER_VERSION,
-        writtenAt,
-        entries: this.next,
-      } satisfies CacheFile);
+      writeFileAtomically(`${this.file}.rest`, asciiJson({ writtenAt, rests } satisfies RestFile));
+      writeFileAtomically(
+        this.file,
+        asciiJson({ version: PARSER_VERSION, writtenAt, entries: this.next } satisfies CacheFile),
+      );
       return writtenAt;
     } catch {
       // A cache is an optimisation: failing to write one is not an error.
@@ -196,15 +196,4 @@ export function readRests(file: string, writtenAt: number): Record<string, strin
   } catch {
     return undefined;
   }
-}
-
-/** Write JSON atomically. Non-ASCII goes out as \u escapes: an ASCII file loads several times faster. */
-function writeAtomically(file: string, data: unknown): void {
-  writeFileAtomically(
-    file,
-    JSON.stringify(data).replace(
-      /[\u007f-\uffff]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    ),
-  );
 }
