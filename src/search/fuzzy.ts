@@ -98,6 +98,7 @@ export type VocabularyEntry = Omit<NearTerm, 'distance'>;
 /** Indexed terms by length, for finding the ones near a query term. */
 export class Vocabulary {
   private readonly byLength = new Map<number, VocabularyEntry[]>();
+  private readonly byTerm = new Map<string, VocabularyEntry>();
 
   constructor(entries: Iterable<VocabularyEntry>) {
     for (const e of entries) {
@@ -112,8 +113,6 @@ export class Vocabulary {
       bucket.push(e);
     }
   }
-
-  private readonly byTerm = new Map<string, VocabularyEntry>();
 
   /**
    * The terms within `max` edits of `term` that start with its letter, and the terms of the spellings
