@@ -9,9 +9,8 @@ import {
   diagnostic,
   type RelatedLocation,
 } from '../diagnostics/diagnostic.js';
-import { withChanges } from '../discover/record.js';
-import type { RootSpec } from '../discover/scopes.js';
-import type { Skill } from '../skill/types.js';
+import { withChanges } from '../skill/changes.js';
+import type { RootSpec, Skill } from '../skill/types.js';
 
 /** One skill found in one root, with where it stands in precedence and walk order. */
 export interface Candidate {

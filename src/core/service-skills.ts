@@ -11,7 +11,7 @@ import { decideSkillPermission } from '../invoke/permissions.js';
 import type { LoadForm } from '../render/load-result.js';
 import type { SkillIndex } from '../search/search.js';
 import type { SelectContext } from '../select/score.js';
-import { activatedBy, conditionalSkills } from '../session/activation.js';
+import { activatedBy, conditionalSkills } from '../catalog/activation.js';
 import { readUsage, recordUse, usageCounts, usageFile } from '../session/usage.js';
 import type { Skill } from '../skill/types.js';
 import { type InvokeOptions, type InvokeView, invokeSkill } from './invoke.js';

@@ -3,17 +3,9 @@
 
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { RecordChanges } from '../skill/changes.js';
 import { estimateTokens } from '../skill/parse.js';
-import type { ParsedSkillFile, Skill, SkillFrontmatter } from '../skill/types.js';
-import type { RootSpec } from './scopes.js';
-
-/** The fields of a record that resolution may change (a qualified id, diagnostics added). */
-export interface RecordChanges {
-  id?: string;
-  dir?: string;
-  /** Appended to the record's diagnostics. */
-  diagnostics?: readonly Diagnostic[];
-}
+import type { ParsedSkillFile, RootSpec, Skill, SkillFrontmatter } from '../skill/types.js';
 
 const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
 
@@ -168,15 +160,4 @@ export class SkillRecord implements Skill {
       scalarSources: this.scalarSources,
     };
   }
-}
-
-/** A record with `changes` applied, never changing `skill` (plain records are copied field by field). */
-export function withChanges(skill: Skill, changes: RecordChanges): Skill {
-  if (skill instanceof SkillRecord) return skill.withChanges(changes);
-  return {
-    ...skill,
-    ...(changes.id !== undefined ? { id: changes.id } : {}),
-    ...(changes.dir !== undefined ? { dir: changes.dir } : {}),
-    diagnostics: [...skill.diagnostics, ...(changes.diagnostics ?? [])],
-  };
 }

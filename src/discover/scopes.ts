@@ -1,7 +1,7 @@
 // The standard scopes and their folders, and the precedence orders between them.
 
 import path from 'node:path';
-import type { Scope } from '../skill/types.js';
+import type { RootSpec, Scope } from '../skill/types.js';
 import {
   AGENT_PRESETS,
   type AgentPreset,
@@ -10,19 +10,7 @@ import {
 } from './agents.js';
 import { type FileSystem, pathExists } from './fs.js';
 
-/** One folder to search, with the scope it belongs to. */
-export interface RootSpec {
-  path: string;
-  scope: Scope;
-  /** Search below the root's children; the default is flat (`<root>/<name>/SKILL.md`). */
-  recursive?: boolean;
-  /** For plugin roots: the plugin's name, which qualifies its skills (`plugin:name`). */
-  plugin?: string;
-  /** For legacy roots: `.claude/commands`, one `.md` file per skill. */
-  legacy?: boolean;
-  /** Overrides the scope's place in the precedence order (lower wins), for presets that interleave scopes. */
-  priority?: number;
-}
+export type { RootSpec } from '../skill/types.js';
 
 /** A precedence order: earlier scopes win name clashes. */
 export type Precedence = readonly Scope[];

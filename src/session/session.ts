@@ -24,7 +24,7 @@ import {
 import { skillBlocks, type TextBlock } from '../render/prompt-blocks.js';
 import type { SelectOptions, SelectResult } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
-import { activatedBy, conditionalSkills } from './activation.js';
+import { activatedBy, conditionalSkills } from '../catalog/activation.js';
 import { type Reattachment, reattachable } from './reattach.js';
 
 /** How a session starts. */

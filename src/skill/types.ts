@@ -5,6 +5,20 @@ import type { Diagnostic, Position } from '../diagnostics/diagnostic.js';
 /** Where a skill was found; also the precedence unit for name clashes. */
 export type Scope = 'managed' | 'project' | 'user' | 'additional' | 'legacy' | 'plugin' | 'nested';
 
+/** One folder to search, with the scope it belongs to. */
+export interface RootSpec {
+  path: string;
+  scope: Scope;
+  /** Search below the root's children; the default is flat (`<root>/<name>/SKILL.md`). */
+  recursive?: boolean;
+  /** For plugin roots: the plugin's name, which qualifies its skills (`plugin:name`). */
+  plugin?: string;
+  /** For legacy roots: `.claude/commands`, one `.md` file per skill. */
+  legacy?: boolean;
+  /** Overrides the scope's place in the precedence order (lower wins), for presets that interleave scopes. */
+  priority?: number;
+}
+
 /** A selection tier. */
 export type Tier = 'critical' | 'standard' | 'optional';
 
