@@ -1,14 +1,18 @@
 // skillset's public API: explicit named exports, nothing else.
 
+export type { Catalog, Discovery, Refused } from './catalog/catalog.js';
+export { loadableIds, refusal, refusedSkills } from './catalog/catalog.js';
 export type { CatalogChanges } from './catalog/diff.js';
 export { diffCatalogs } from './catalog/diff.js';
 export type { Decision } from './catalog/resolve.js';
+export type { HiddenReason, InPlay, Visibility } from './catalog/visibility.js';
 export type { ImportedFile, ImportOptions, ResolvedImports } from './compose/imports.js';
 export { resolveImports } from './compose/imports.js';
+export type { DoctorReport } from './core/doctor.js';
 export type { EvalRun, SetReport } from './core/eval.js';
 export { evalManifest } from './core/eval.js';
 export type { InvokeOptions, InvokeView } from './core/invoke.js';
-export type { DoctorReport, ListingRequest, ListingView } from './core/listing.js';
+export type { ListingRequest, ListingView } from './core/listing.js';
 export type { LoadView } from './core/load.js';
 export type { Outcome, Problem } from './core/outcome.js';
 export type {

@@ -178,7 +178,7 @@ describe('skillset select', () => {
       config,
       JSON.stringify({
         select: {
-          profiles: { 'release-manager': { critical: ['release'], default: 'optional' } },
+          profiles: { 'release-manager': { critical: ['commit-message'], default: 'optional' } },
           budget: 5000,
         },
       }),
@@ -191,7 +191,7 @@ describe('skillset select', () => {
       '--profile',
       'release-manager',
       '--intent',
-      'cut a release: bump the version and tag it',
+      'write a conventional commit message for the staged changes',
       '--dry-run',
       '--json',
     ];
@@ -203,7 +203,7 @@ describe('skillset select', () => {
     };
     assert.deepEqual(
       j.loaded.map((s) => [s.name, s.tier]),
-      [['release', 'critical']],
+      [['commit-message', 'critical']],
     );
     assert.equal(j.budget.limit, 5000);
     const tokens = JSON.parse(run([...args, '--budget-unit', 'tokens']).stdout) as typeof j;

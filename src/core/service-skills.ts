@@ -2,26 +2,21 @@
 // catalog, makes one core call and counts uses for the usage-ranked listing.
 
 import { randomUUID } from 'node:crypto';
+import { activatedBy, conditionalSkills } from '../catalog/activation.js';
+import { type Catalog, refusal } from '../catalog/catalog.js';
+import type { InPlay } from '../catalog/visibility.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
-import type { DiscoverResult } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
 import type { ExportOptions, ExportResult } from '../export/types.js';
-import { decideSkillPermission } from '../invoke/permissions.js';
 import type { LoadForm } from '../render/load-result.js';
 import type { SkillIndex } from '../search/search.js';
 import type { SelectContext } from '../select/score.js';
-import { activatedBy, conditionalSkills } from '../catalog/activation.js';
 import { readUsage, recordUse, usageCounts, usageFile } from '../session/usage.js';
 import type { Skill } from '../skill/types.js';
+import { type DoctorReport, doctorReport } from './doctor.js';
 import { type InvokeOptions, type InvokeView, invokeSkill } from './invoke.js';
-import {
-  buildListing,
-  type DoctorReport,
-  doctorReport,
-  type ListingRequest,
-  type ListingView,
-} from './listing.js';
+import { buildListing, type ListingRequest, type ListingView } from './listing.js';
 import { type LoadView, loadSkill } from './load.js';
 import { attempt, type Outcome } from './outcome.js';
 import type { Settings } from './settings.js';
@@ -42,8 +37,8 @@ export type InvokeCallOptions = Partial<InvokeOptions> & {
 
 /** The service's skill calls. */
 export interface SkillCalls {
-  /** The catalog as discovered: the skill records (a session reads their triggers and paths). */
-  catalog(): Promise<Outcome<DiscoverResult>>;
+  /** The catalog: the skills as discovered, with the visibility policy every face reads. */
+  catalog(): Promise<Outcome<Catalog>>;
   /** The catalog listing, within its budget (docs/listing.md). */
   listing(options?: ListingOptions): Promise<Outcome<ListingView>>;
   /**
@@ -52,7 +47,13 @@ export interface SkillCalls {
    */
   load(
     name: string,
-    options?: { form?: LoadForm; by?: 'user' | 'model'; record?: boolean },
+    options?: {
+      form?: LoadForm;
+      by?: 'user' | 'model';
+      record?: boolean;
+      /** The conditional skills in play for a model's load (default `all`: see InPlay). */
+      inPlay?: InPlay;
+    },
   ): Promise<Outcome<LoadView>>;
   /** One skill's invocation: permission, then expansion (docs/invocation.md). */
   invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<Outcome<InvokeView>>;
@@ -70,29 +71,38 @@ export interface SkillCalls {
   readFile(name: string, path: string): Promise<Outcome<Awaited<ReturnType<typeof readSkillFile>>>>;
 }
 
-/** A skill the model may not use is refused (`ask` is the host's to settle when it invokes). */
-function refuseDenied(skill: Skill, settings: Settings): void {
-  const d = decideSkillPermission(skill, { by: 'model' }, settings.permissions);
-  if (d.decision === 'deny')
-    throw new SkillsetError(
-      'invoke/denied',
-      `\`${skill.id}\` may not be loaded by the model: ${d.reason}`,
-      {
-        hint: 'See the permissions section of the config file (docs/invocation.md).',
-        data: { skill: skill.id, permission: d },
-      },
-    );
+/**
+ * A skill the catalog's policy keeps from the model is refused: its override, a deny rule,
+ * `disable-model-invocation`, or conditional and not in play (`ask` is the host's to settle when it
+ * invokes).
+ */
+function refuseToModel(c: Catalog, skill: Skill, inPlay: InPlay): void {
+  const r = refusal(c, skill.id, inPlay);
+  if (!r) return;
+  const inactive = r.reason === 'inactive-paths';
+  throw new SkillsetError(
+    'invoke/denied',
+    inactive
+      ? `\`${skill.id}\` is conditional and not active: no file touched in this session matches its paths`
+      : `\`${skill.id}\` may not be loaded by the model: ${r.detail ?? r.message}`,
+    {
+      hint: inactive
+        ? 'touch() a file its `paths` match first.'
+        : 'See the permissions section of the config file (docs/invocation.md).',
+      data: { skill: skill.id, reason: r.reason },
+    },
+  );
 }
 
 /** The calls over a service's settings, catalog and index. */
 export function skillCalls(
   settings: Settings,
-  discovered: () => Promise<DiscoverResult>,
+  discovered: () => Promise<Catalog>,
   opened: () => Promise<SkillIndex>,
-  seen: (d: DiscoverResult) => Diagnostic[],
+  seen: (d: Catalog) => Diagnostic[],
 ): SkillCalls {
   const usage = usageFile(settings.cacheDir, settings.indexFile);
-  const listing = async (d: DiscoverResult, o: ListingOptions): Promise<ListingView> => {
+  const listing = async (d: Catalog, o: ListingOptions): Promise<ListingView> => {
     const c = o.context;
     const relevant = c && ((c.intent ?? '').trim() !== '' || (c.files ?? []).length > 0);
     let relevance: Map<string, number> | undefined;
@@ -108,7 +118,7 @@ export function skillCalls(
         activated.add(id);
     }
     return buildListing(
-      d.skills,
+      d,
       settings,
       { ...o, activated },
       {
@@ -145,7 +155,7 @@ export function skillCalls(
       const diagnostics = seen(d);
       return attempt(diagnostics, async () => {
         const skill = findSkill(d.skills, name);
-        if (o.by === 'model') refuseDenied(skill, settings);
+        if (o.by === 'model') refuseToModel(d, skill, o.inPlay ?? 'all');
         const r = await loadSkill(skill, d.skills, {
           fs: settings.fs,
           projectRoot: settings.cwd,
@@ -201,7 +211,7 @@ export function skillCalls(
           const b = await readSkillBody(s, { fs: settings.fs }).catch(() => undefined);
           if (b) bodies.set(s.id, b.body);
         }
-        return doctorReport(d.skills, settings, view, bodies);
+        return doctorReport(d, settings, view, bodies);
       });
     },
   };

@@ -2,6 +2,7 @@
 // Discovery runs once per service and the index opens once, on first need, however many callers
 // ask at once; a cached index found damaged, or changed by something else, is opened again.
 
+import { type Catalog, catalogOf, refusedSkills } from '../catalog/catalog.js';
 import { type CatalogChanges, diffCatalogs, isUnchanged } from '../catalog/diff.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
@@ -80,9 +81,9 @@ export async function createService(
   const touched = new Set<string>(settings.discover.touched ?? []);
   const discoverOptions = () =>
     touched.size > 0 ? { ...settings.discover, touched: [...touched].sort() } : settings.discover;
-  const discovered = async (): Promise<DiscoverResult> => {
+  const discovered = async (): Promise<Catalog> => {
     discovery ??= await discoverSkills(discoverOptions());
-    return discovery;
+    return catalogOf(discovery, settings.permissions);
   };
   const seen = (d: DiscoverResult): typeof d.diagnostics => [
     ...settings.diagnostics,
@@ -194,7 +195,6 @@ export async function createService(
       const d = await discovered();
       return attempt(seen(d), async () => {
         const { cacheStateFile, selectWithState } = await import('../select/pipeline.js');
-        const { hiddenFromModel } = await import('./model-access.js');
         const stateFile = cacheStateFile(settings.cacheDir, settings.indexFile);
         const { budget, unit, profiles } = settings.select;
         return withIndex((i) =>
@@ -203,7 +203,7 @@ export async function createService(
             ...(unit !== undefined ? { unit } : {}),
             profiles,
             limits: settings.load,
-            hidden: hiddenFromModel(d.skills, settings),
+            refused: new Map(refusedSkills(d).map((r) => [r.id, r.message])),
             ...o,
             fs: settings.fs,
             projectRoot: settings.cwd,
@@ -243,7 +243,7 @@ export async function createService(
  */
 function lazySkillCalls(
   settings: Settings,
-  discovered: () => Promise<DiscoverResult>,
+  discovered: () => Promise<Catalog>,
   opened: () => Promise<SkillIndex>,
   seen: (d: DiscoverResult) => Diagnostic[],
 ): SkillCalls & TierCalls {

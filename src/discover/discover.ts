@@ -2,9 +2,9 @@
 
 import os from 'node:os';
 import path from 'node:path';
-import { type Candidate, type Decision, resolveCatalog } from '../catalog/resolve.js';
+import type { Discovery } from '../catalog/catalog.js';
+import { type Candidate, resolveCatalog } from '../catalog/resolve.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import type { Skill } from '../skill/types.js';
 import { AGENT_PRESETS, type AgentName } from './agents.js';
 import { CatalogSnapshot } from './catalog-snapshot.js';
 import { resetDecodedBound } from './compact.js';
@@ -57,19 +57,8 @@ export interface DiscoverOptions {
   cacheDir?: string | false;
 }
 
-/** What discovery found: the catalog, the skills that lost a clash, and every diagnostic. */
-export interface DiscoverResult {
-  /** Loaded skills, sorted by id. */
-  skills: Skill[];
-  /** Skills shadowed by a higher-precedence skill with the same id. */
-  shadowed: Skill[];
-  /** All diagnostics (the skills' own included), sorted by file and position. */
-  diagnostics: Diagnostic[];
-  /** The roots that were read, in precedence order. */
-  roots: RootSpec[];
-  /** What resolution decided: duplicates collapsed, names qualified, skills shadowed. */
-  decisions: Decision[];
-}
+/** What discovery found (the catalog before the settings' visibility policy). */
+export type DiscoverResult = Discovery;
 
 /** Where discovery looked when it found nothing: the folders read, and those looked for but absent. */
 function noSkills(cwd: string, roots: readonly RootSpec[], absent: readonly string[]): Diagnostic {

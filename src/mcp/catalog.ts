@@ -4,6 +4,7 @@
 // its protocol state; what grows with the library lives here, once.
 
 import type { z } from 'zod';
+import { invocableSkills, loadableIds, refusedSkills } from '../catalog/catalog.js';
 import type { SkillService } from '../core/service.js';
 import type { SkillFile } from '../core/skill-files.js';
 import type { Skill } from '../skill/types.js';
@@ -83,26 +84,14 @@ const fingerprint = (parts: Iterable<string>): string => {
 
 async function viewOf(service: SkillService): Promise<CatalogView> {
   const catalog = await service.catalog();
-  const skills = catalog.ok ? [...catalog.value.skills] : [];
-  const listing = await service.listing({ budget: Number.MAX_SAFE_INTEGER });
-  // Conditional skills stay loadable: an MCP client has no way to touch files.
-  const loadable = listing.ok
-    ? [
-        ...listing.value.entries.map((e) => e.name),
-        ...listing.value.hidden.filter((h) => h.reason === 'inactive-paths').map((h) => h.name),
-      ]
-    : skills.map((s) => s.id);
-  const refused = new Map(
-    listing.ok
-      ? listing.value.hidden
-          .filter((h) => h.reason !== 'inactive-paths')
-          .map((h) => [h.name, h.message])
-      : [],
-  );
+  if (!catalog.ok) return emptyView();
+  const c = catalog.value;
+  const skills = [...c.skills];
+  // An MCP client cannot say which files it touched: every conditional skill is in play.
+  const loadable = loadableIds(c, 'all');
+  const refused = new Map(refusedSkills(c).map((r) => [r.id, r.message]));
   const addresses = skillAddresses(skills);
-  const prompts = new Map(
-    skills.filter((s) => s.frontmatter.userInvocable !== false).map((s) => [s.id, promptOf(s)]),
-  );
+  const prompts = new Map(invocableSkills(c).map((s) => [s.id, promptOf(s)]));
   return {
     skills,
     addresses,
@@ -111,6 +100,19 @@ async function viewOf(service: SkillService): Promise<CatalogView> {
     loadSchema: loadSchema(loadable, refused),
     prompts,
     version: fingerprint(addresses.map((a) => `${a.uri}|${a.skill.contentHash};`)),
+  };
+}
+
+/** What a catalog that could not be read serves: nothing. */
+function emptyView(): CatalogView {
+  return {
+    skills: [],
+    addresses: [],
+    loadable: [],
+    refused: new Map(),
+    loadSchema: loadSchema([], new Map()),
+    prompts: new Map(),
+    version: fingerprint([]),
   };
 }
 

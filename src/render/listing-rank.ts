@@ -2,10 +2,17 @@
 // cut: pinned first, then by relevance score, then by local usage, then by a spread across domains
 // (listing-spread.ts), never by name alone.
 
-/** Why an entry is not in the listing at all. */
-export type HiddenReason = 'override' | 'denied' | 'disable-model-invocation' | 'inactive-paths';
+import {
+  anyPattern,
+  type HiddenReason,
+  type InPlay,
+  hiddenReason as policyReason,
+  type Visibility,
+} from '../catalog/visibility.js';
 
-/** What an entry needs to be filtered. */
+export { type HiddenReason, hiddenMessage } from '../catalog/visibility.js';
+
+/** What an entry needs to be filtered: the catalog's visibility policy, as a listing entry spells it. */
 export interface Filterable {
   name: string;
   disableModelInvocation?: boolean;
@@ -15,28 +22,41 @@ export interface Filterable {
   denied?: boolean;
 }
 
-const MESSAGES: Record<HiddenReason, string> = {
-  override: 'hidden by its override',
-  denied: 'denied to the model by a permission rule',
-  'disable-model-invocation':
-    'has `disable-model-invocation: true`: only the user invokes it, so the model is not told of it',
-  'inactive-paths': 'is conditional (`paths`) and no touched file has activated it yet',
-};
-
-/** The sentence a reason prints as, after the skill's name. */
-export function hiddenMessage(reason: HiddenReason): string {
-  return MESSAGES[reason];
+/** The entry fields that spell out `v` (core's listing entries, lint's), with the skill's `paths`. */
+export function filterableFields(
+  v: Visibility,
+  paths: readonly string[] | undefined,
+): Omit<Filterable, 'name'> {
+  const r = v.refused?.reason;
+  return {
+    visibility: r === 'override' ? 'hidden' : v.shows,
+    ...(r === 'denied' ? { denied: true } : {}),
+    ...(r === 'disable-model-invocation' ? { disableModelInvocation: true } : {}),
+    ...(paths && paths.length > 0 ? { paths } : {}),
+  };
 }
 
-/** Why `e` is hidden, or null when it is listed; `activated` holds the conditional skills in play. */
-export function hiddenReason(e: Filterable, activated: ReadonlySet<string>): HiddenReason | null {
-  if (e.visibility === 'hidden') return 'override';
-  if (e.denied === true) return 'denied';
-  if (e.disableModelInvocation === true) return 'disable-model-invocation';
-  // Blank patterns match nothing, as in session/activation.ts: such a skill is not conditional.
-  const conditional = (e.paths ?? []).some((p) => p.trim() !== '');
-  if (conditional && !activated.has(e.name)) return 'inactive-paths';
-  return null;
+/** The policy an entry's fields spell. */
+function visibilityOfEntry(e: Filterable): Visibility {
+  const reason =
+    e.visibility === 'hidden'
+      ? 'override'
+      : e.denied === true
+        ? 'denied'
+        : e.disableModelInvocation === true
+          ? 'disable-model-invocation'
+          : undefined;
+  return {
+    shows: e.visibility === 'name-only' ? 'name-only' : 'full',
+    ...(reason ? { refused: { reason, detail: '' } } : {}),
+    conditional: anyPattern(e.paths),
+    invocable: true,
+  };
+}
+
+/** Why `e` is hidden, or null when it is listed; `inPlay` holds the conditional skills activated. */
+export function hiddenReason(e: Filterable, inPlay: InPlay): HiddenReason | null {
+  return policyReason(visibilityOfEntry(e), e.name, inPlay);
 }
 
 /** What an entry needs to be ranked. */

@@ -75,6 +75,8 @@ export const BUILTIN_PROFILES: Readonly<Record<string, AgentProfile>> = Object.f
 
 /** What ModelFilter reads of a skill's front matter. */
 export interface FilterFacts {
+  /** Why the model may not load it at all (the catalog's policy), when it may not. */
+  refused?: string;
   tier?: Tier | Record<string, Tier>;
   profiles?: string[];
   modelGuidance?: ModelGuidance;
@@ -118,6 +120,10 @@ export function modelFilterStage(
     const f = facts(c.id);
     const drop = (reason: string) =>
       decisions.push({ stage: 'model-filter', id: c.id, outcome: 'dropped', reason });
+    if (f.refused !== undefined) {
+      drop(f.refused);
+      continue;
+    }
     if (f.profiles && f.profiles.length > 0 && !f.profiles.includes(profile.name)) {
       drop(`for the profiles ${f.profiles.join(', ')}, not ${profile.name}`);
       continue;

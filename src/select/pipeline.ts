@@ -24,7 +24,12 @@ import {
 } from './cache-order.js';
 import { readCacheState, recordLoads, writeCacheState } from './cache-state.js';
 import { type LoadedSkill, loadStage } from './load.js';
-import { type AgentProfile, BUILTIN_PROFILES, modelFilterStage } from './model-filter.js';
+import {
+  type AgentProfile,
+  BUILTIN_PROFILES,
+  type FilterFacts,
+  modelFilterStage,
+} from './model-filter.js';
 import { resolveStage } from './resolve.js';
 import { type ScoreItem, type ScoreParts, type SelectContext, scoreStage } from './score.js';
 import { sizeCap, sizeStage } from './size.js';
@@ -53,8 +58,11 @@ export interface SelectOptions {
   fs?: FileSystem;
   /** How many skills to name, not load, after the loads (default 20; 0: none). */
   suggest?: number;
-  /** Skills the model may not load (an override, a deny rule, `disable-model-invocation`): never suggested. */
-  hidden?: ReadonlySet<string>;
+  /**
+   * Skills the model may not load, with why (the catalog's policy: an override, a deny rule,
+   * `disable-model-invocation`): ModelFilter drops them, and they are never suggested.
+   */
+  refused?: ReadonlyMap<string, string>;
 }
 
 /** Skills named after the loads by default: those that overflowed, then the search's other candidates. */
@@ -283,11 +291,12 @@ export async function runPipeline(
     of: (id) => extendsFacts(byId.get(id)),
     named: (name) => extendsFacts(loadedByName.get(name)),
   });
-  const filtered = modelFilterStage(
-    resolved.candidates,
-    profile,
-    (id) => byId.get(id)?.frontmatter ?? {},
-  );
+  const facts = (id: string): FilterFacts => {
+    const why = o.refused?.get(id);
+    const f = byId.get(id)?.frontmatter ?? {};
+    return why === undefined ? f : { ...f, refused: why };
+  };
+  const filtered = modelFilterStage(resolved.candidates, profile, facts);
   const state = o.cacheState ?? EMPTY_CACHE_STATE;
   const ordered = cacheOrderStage(filtered.candidates, state, { now });
   // Each skill counted as it loads, imports and all: what Budget fits is what Load reads.
@@ -315,7 +324,7 @@ export async function runPipeline(
         visible: catalog,
         byId,
         refused,
-        hidden: o.hidden,
+        hidden: o.refused,
         profile: (ids) =>
           modelFilterStage(
             ids.flatMap((id) => {
@@ -323,7 +332,7 @@ export async function runPipeline(
               return item ? [{ ...item, score: 0, tier: 'standard' as const }] : [];
             }),
             profile,
-            (id) => byId.get(id)?.frontmatter ?? {},
+            facts,
           ).candidates.map((c) => c.id),
       }),
       max: o.suggest ?? DEFAULT_SUGGESTIONS,

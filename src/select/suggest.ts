@@ -17,7 +17,7 @@ export interface SuggestionRules {
   /** Dropped by Resolve or ModelFilter. */
   refused: ReadonlySet<string>;
   /** Hidden from the model (an override, a deny rule, `disable-model-invocation`). */
-  hidden?: ReadonlySet<string> | undefined;
+  hidden?: ReadonlyMap<string, unknown> | undefined;
   /** The ids, of those given, that the profile keeps. */
   profile: (ids: readonly string[]) => readonly string[];
 }

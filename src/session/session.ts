@@ -3,6 +3,8 @@
 // bound to content, invoked skills to re-attach after compaction — over one service.
 
 import { randomUUID } from 'node:crypto';
+import { activatedBy, conditionalSkills } from '../catalog/activation.js';
+import { loadableIds } from '../catalog/catalog.js';
 import type { CatalogChanges } from '../catalog/diff.js';
 import { approvalDigest, type InvokeView } from '../core/invoke.js';
 import type { ListingView } from '../core/listing.js';
@@ -24,7 +26,6 @@ import {
 import { skillBlocks, type TextBlock } from '../render/prompt-blocks.js';
 import type { SelectOptions, SelectResult } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
-import { activatedBy, conditionalSkills } from '../catalog/activation.js';
 import { type Reattachment, reattachable } from './reattach.js';
 
 /** How a session starts. */
@@ -136,8 +137,7 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
     service,
     listing,
     async tools() {
-      const l = await listing({ budget: Number.MAX_SAFE_INTEGER });
-      const def = loadSkillTool(l.entries.map((e) => e.name));
+      const def = loadSkillTool(loadableIds(value(await service.catalog()), activated));
       return def
         ? { definition: def, anthropic: anthropicTool(def), openai: openAiTool(def) }
         : null;
@@ -156,15 +156,13 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
     },
     async load(name) {
       // A conditional skill is the model's only once a touched file has activated it.
-      const skill = findSkill(value(await service.catalog()).skills, name);
-      if ((skill.frontmatter.paths ?? []).some((p) => p.trim() !== '') && !activated.has(skill.id))
-        throw new SkillsetError(
-          'invoke/denied',
-          `\`${skill.id}\` is conditional and not active: no file touched in this session matches its paths`,
-          { hint: 'touch() a file its `paths` match first.', data: { skill: skill.id } },
-        );
       const view = value(
-        await service.load(name, { by: 'model', record: true, ...(form ? { form } : {}) }),
+        await service.load(name, {
+          by: 'model',
+          inPlay: activated,
+          record: true,
+          ...(form ? { form } : {}),
+        }),
       );
       const again = loaded.get(view.id) === view.contentHash;
       loaded.set(view.id, view.contentHash);

@@ -1,6 +1,6 @@
 // `skillset listing`, `load`, `invoke` and `doctor`: thin faces over the service's skill calls.
 
-import type { DoctorReport } from '../../core/listing.js';
+import type { DoctorReport } from '../../core/doctor.js';
 import type { ListingOptions } from '../../core/service-skills.js';
 import { renderInvocation } from '../../render/load-result.js';
 import { visibleLines } from '../../text/visible.js';

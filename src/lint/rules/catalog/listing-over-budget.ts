@@ -1,6 +1,7 @@
 // catalog/listing-over-budget: the listing the model always sees (SPEC S8) does not fit its budget whole.
 
 import { z } from 'zod';
+import { NO_RULES, visibilityOf } from '../../../catalog/visibility.js';
 import {
   DEFAULT_ENTRY_CAP,
   DEFAULT_LISTING_BUDGET,
@@ -8,6 +9,7 @@ import {
   type ListingEntryResult,
   renderListing,
 } from '../../../render/listing.js';
+import { filterableFields } from '../../../render/listing-rank.js';
 import { entryText } from '../../../render/listing-text.js';
 import type { Skill } from '../../../skill/types.js';
 import { defineRule, type SkillInput } from '../../define-rule.js';
@@ -16,13 +18,18 @@ import { fieldPosition } from '../fields.js';
 /** How many of the largest entries a report names. */
 const LARGEST = 5;
 
-/** The listing entry of a skill, as `listingEntries` builds it with no settings (no pins, no overrides). */
+/**
+ * The listing entry of a skill, as `listingEntries` builds it with no settings: the catalog's policy
+ * under no rules (no pins, no overrides, no deny rules).
+ */
 export function skillEntry(skill: Skill): ListingEntry {
-  const f = skill.frontmatter;
-  const e: ListingEntry = { name: skill.id, description: skill.description, location: skill.path };
-  if (f.whenToUse) e.whenToUse = f.whenToUse;
-  if (f.disableModelInvocation) e.disableModelInvocation = true;
-  if (f.paths && f.paths.length > 0) e.paths = f.paths;
+  const e: ListingEntry = {
+    name: skill.id,
+    ...filterableFields(visibilityOf(skill, NO_RULES), skill.frontmatter.paths),
+    description: skill.description,
+    location: skill.path,
+  };
+  if (skill.frontmatter.whenToUse) e.whenToUse = skill.frontmatter.whenToUse;
   return e;
 }
 
