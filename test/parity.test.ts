@@ -159,3 +159,39 @@ describe('--json equals the service', () => {
     assert.deepEqual(untimed(cli(['eval', '--manifest', manifest])), untimed(out.value));
   });
 });
+
+describe('the prompt and the invocation', () => {
+  it('MCP prompts/get gives the text `skillset invoke` prints, imports and all', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const examples = path.join(repoRoot, 'examples', 'skills');
+    const env = { ...process.env, SKILLSET_CACHE_DIR: cache, HOME: home } as Record<string, string>;
+    const client = new Client({ name: 'skillset-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cliPath, 'serve', examples],
+        cwd: repoRoot,
+        env,
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const got = await client.getPrompt({
+        name: 'review-pr',
+        arguments: { pr: '42', focus: 'tests' },
+      });
+      const prompt = (got.messages[0]?.content as { text?: string } | undefined)?.text ?? '';
+      const r = spawnSync(
+        process.execPath,
+        [cliPath, 'invoke', '--dir', examples, '--no-cache', '-q', 'review-pr', '42', 'tests'],
+        { cwd: repoRoot, env, encoding: 'utf8' },
+      );
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(prompt, /<skill_import path="references\/checklist\.md">/);
+      assert.equal(prompt, r.stdout.replace(/\n$/, ''));
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -30,17 +30,20 @@ const trimEnd = (s: string): string => s.replace(/\s+$/, '');
 /** Blank lines at the start of a body (the line after the front matter, say) carry nothing. */
 const trimBody = (s: string): string => trimEnd(s.replace(/^(?:[ \t]*\r?\n)+/, ''));
 
+/**
+ * One imported file as the model reads it: `<skill_import>` with the path as the skill wrote it (and
+ * the skill's name, where blocks of several skills stand side by side), then the text.
+ */
+export function renderImport(i: { spec: string; text: string }, skill?: string): string {
+  const of = skill === undefined ? '' : ` skill="${escapeXml(skill)}"`;
+  return `<skill_import${of} path="${escapeXml(i.spec)}">\n${trimEnd(i.text)}\n</skill_import>`;
+}
+
 /** The text of a load: the body, its imports, the folder and the files it may read next. */
 export function renderLoadResult(c: LoadContent, form: LoadForm = 'skill_content'): string {
   const tag = form === 'skill' ? 'skill' : 'skill_content';
   const lines = [`<${tag} name="${escapeXml(c.name)}">`, trimBody(c.body)];
-  for (const i of c.imports ?? [])
-    lines.push(
-      '',
-      `<skill_import path="${escapeXml(i.spec)}">`,
-      trimEnd(i.text),
-      '</skill_import>',
-    );
+  for (const i of c.imports ?? []) lines.push('', renderImport(i));
   if (c.cut) lines.push('', renderLoadCut(c.cut, c.name));
   lines.push(
     '',
@@ -69,8 +72,5 @@ export function renderInvocation(v: {
   text: string;
   imports: ReadonlyArray<{ spec: string; text: string }>;
 }): string {
-  const blocks = v.imports.map(
-    (i) => `\n\n<skill_import path="${escapeXml(i.spec)}">\n${trimEnd(i.text)}\n</skill_import>`,
-  );
-  return `${v.text}${blocks.join('')}`;
+  return [v.text, ...v.imports.map((i) => renderImport(i))].join('\n\n');
 }

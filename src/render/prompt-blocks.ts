@@ -3,7 +3,7 @@
 // most four cache breakpoints in a request; past `maxBreakpoints`, only the last blocks keep theirs
 // (a breakpoint caches everything before it, so the last ones cover the rest).
 
-import { escapeXml } from './available-skills.js';
+import { renderImport } from './load-result.js';
 
 /** A Messages API text block. */
 export interface TextBlock {
@@ -31,11 +31,7 @@ export function skillBlocks(
   const blocks: TextBlock[] = [];
   for (const s of skills) {
     blocks.push({ type: 'text', text: s.text });
-    for (const i of s.imports ?? [])
-      blocks.push({
-        type: 'text',
-        text: `<skill_import skill="${escapeXml(s.name)}" path="${escapeXml(i.spec)}">\n${i.text.replace(/\s+$/, '')}\n</skill_import>`,
-      });
+    for (const i of s.imports ?? []) blocks.push({ type: 'text', text: renderImport(i, s.name) });
   }
   const max = Math.max(0, o.maxBreakpoints ?? MAX_CACHE_BREAKPOINTS);
   return blocks.map((b, i) =>
