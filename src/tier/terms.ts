@@ -1,15 +1,13 @@
 // Terms for router derivation: words and their stems, per-domain counts and the surface form to show.
 
 import { stemmer } from 'stemmer';
+import { STOP_WORDS } from '../text/stop-words.js';
 
-const STOP = new Set(
-  [
-    'the and for with from into when what how use using used your you are not this that its via per',
-    'vs can all any new best pattern patterns guide basics overview custom which have has why does',
-    'where only there after before find get one two more most than them they who will would should',
-  ]
-    .join(' ')
-    .split(' '),
+/** Words of skill titles and descriptions that name no topic to route on (`guide`, `best`, `patterns`). */
+const FILLER = new Set(
+  'used via per vs new best pattern patterns guide basics overview custom only after before find two than'.split(
+    ' ',
+  ),
 );
 
 /** A word's stem, so `trigger`, `triggers` and `triggered` count as one term. */
@@ -20,7 +18,7 @@ export const words = (s: string): string[] =>
   s
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 3 && !STOP.has(w) && !/^\p{N}+$/u.test(w));
+    .filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !FILLER.has(w) && !/^\p{N}+$/u.test(w));
 
 /** A trigger phrase without its quotes, on one line, lower case. */
 export const unquote = (s: string): string =>
