@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { skillBoundary, withinBoundary } from '../discover/confine.js';
 import type { FileSystem } from '../discover/fs.js';
-import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS } from '../discover/walk.js';
+import { skillFolderFiles } from '../discover/skill-folder.js';
+import { SKIPPED_FOLDERS } from '../discover/walk.js';
 import { SkillsetError } from '../errors.js';
 import type { Skill } from '../skill/types.js';
-import { relativeInside } from '../util/paths.js';
 
 /** One file of a skill folder. */
 export interface SkillFile {
@@ -51,65 +51,31 @@ export async function skillFiles(
   limits: FileLimits = DEFAULT_FILE_LIMITS,
 ): Promise<{ files: SkillFile[]; skipped: Array<{ path: string; reason: string }> }> {
   const bounds = await skillBoundary(fs, skill);
-  const root = bounds.dir;
-  // A linked folder is walked once: a link back up (`up -> ..`) never walks a tree twice.
-  const walked = new Set<string>([root]);
   const files: SkillFile[] = [];
   const skipped: Array<{ path: string; reason: string }> = [];
   let total = 0;
-  const walk = async (dir: string, rel: string, depth: number): Promise<void> => {
-    let entries: Awaited<ReturnType<FileSystem['readdir']>>;
-    try {
-      entries = await fs.readdir(dir);
-    } catch {
-      return;
+  for await (const item of skillFolderFiles(fs, bounds.dir, bounds)) {
+    const r = item.rel;
+    if (item.kind === 'skipped') {
+      skipped.push({ path: r, reason: item.reason });
+      continue;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of entries) {
-      const p = path.join(dir, e.name);
-      const r = rel === '' ? e.name : `${rel}/${e.name}`;
-      let real: string;
-      try {
-        real = await fs.realpath(p);
-      } catch {
-        skipped.push({ path: r, reason: 'a link that leads nowhere' });
-        continue;
-      }
-      if (!withinBoundary(real, bounds, r === 'SKILL.md' ? 'skill-md' : 'file')) {
-        skipped.push({ path: r, reason: 'a link to outside the skill folder' });
-        continue;
-      }
-      const info = await fs.stat(p).catch(() => undefined);
-      if (info?.kind === 'dir') {
-        if (SKIPPED_FOLDERS.has(e.name) || depth >= SKILL_FILE_LEVELS) continue;
-        // Walked already, or the skill folder or a folder above it (a loop).
-        if (walked.has(real) || relativeInside(real, root) !== undefined) {
-          skipped.push({ path: r, reason: 'a link to a folder already listed' });
-          continue;
-        }
-        walked.add(real);
-        await walk(p, r, depth + 1);
-        continue;
-      }
-      if (info?.kind !== 'file') continue;
-      if (files.length >= limits.maxFiles) {
-        skipped.push({ path: r, reason: `past the limit of ${limits.maxFiles} files` });
-        continue;
-      }
-      if (info.size > limits.maxFileBytes || total + info.size > limits.maxTotalBytes) {
-        skipped.push({ path: r, reason: 'past the size limits' });
-        continue;
-      }
-      const read = await fs.readFile(p, limits.maxFileBytes).catch(() => undefined);
-      if (!read?.ok) {
-        skipped.push({ path: r, reason: 'unreadable' });
-        continue;
-      }
-      total += read.size;
-      files.push({ path: r, size: read.size, digest: digestOf(read.bytes) });
+    if (files.length >= limits.maxFiles) {
+      skipped.push({ path: r, reason: `past the limit of ${limits.maxFiles} files` });
+      continue;
     }
-  };
-  await walk(root, '', 0);
+    if (item.size > limits.maxFileBytes || total + item.size > limits.maxTotalBytes) {
+      skipped.push({ path: r, reason: 'past the size limits' });
+      continue;
+    }
+    const read = await fs.readFile(item.path, limits.maxFileBytes).catch(() => undefined);
+    if (!read?.ok) {
+      skipped.push({ path: r, reason: 'unreadable' });
+      continue;
+    }
+    total += read.size;
+    files.push({ path: r, size: read.size, digest: digestOf(read.bytes) });
+  }
   return { files, skipped };
 }
 

@@ -10,7 +10,7 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { BodySource } from '../discover/body.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
-import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS } from '../discover/walk.js';
+import { skillFolderFiles } from '../discover/skill-folder.js';
 import type { LoadCut } from '../render/load-limit.js';
 import { type ComposedSkill, composeSkill } from './compose-skill.js';
 import type { Candidate, StageDecision } from './types.js';
@@ -72,26 +72,14 @@ export async function listResources(
 ): Promise<{ files: string[]; more: number }> {
   const files: string[] = [];
   let more = 0;
-  const walk = async (d: string, depth: number): Promise<void> => {
-    let entries: Awaited<ReturnType<FileSystem['readdir']>>;
-    try {
-      entries = await fs.readdir(d);
-    } catch {
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of entries) {
-      if (files.length + more >= 10_000) return;
-      const p = path.join(d, e.name);
-      if (e.kind === 'dir' && depth < SKILL_FILE_LEVELS && !SKIPPED_FOLDERS.has(e.name))
-        await walk(p, depth + 1);
-      else if (e.kind === 'file' && p !== skillFile) {
-        if (files.length < limit) files.push(path.relative(dir, p).split(path.sep).join('/'));
-        else more++;
-      }
-    }
-  };
-  await walk(dir, 0);
+  const real = await fs.realpath(dir).catch(() => path.resolve(dir));
+  const skillRel = path.relative(dir, skillFile).split(path.sep).join('/');
+  for await (const item of skillFolderFiles(fs, dir, { dir: real, root: real })) {
+    if (files.length + more >= 10_000) break;
+    if (item.kind !== 'file' || item.rel === skillRel) continue;
+    if (files.length < limit) files.push(item.rel);
+    else more++;
+  }
   return { files, more };
 }
 
