@@ -209,6 +209,25 @@ for (const transport of ['stdio', 'HTTP'] as const)
         );
     });
 
+    it('gives an error its code once: the client adds `MCP error -32602:`, the server does not', async () => {
+      await assert.rejects(
+        c.readResource({ uri: 'skill://nope/SKILL.md' }),
+        (e: Error) =>
+          e.message === 'MCP error -32602: No skill file is served at skill://nope/SKILL.md',
+      );
+      await assert.rejects(
+        c.getPrompt({ name: 'nope' }),
+        (e: Error) => e.message === 'MCP error -32602: Prompt nope not found',
+      );
+      await assert.rejects(
+        request(c, 'skills/get', {}),
+        (e: Error) => e.message === 'MCP error -32602: params.uri must be a string',
+      );
+      const cursor = await c.callTool({ name: 'list_skills', arguments: { cursor: 'garbage' } });
+      assert.equal(cursor.isError, true);
+      assert.match((cursor.content as Array<{ text: string }>)[0]?.text ?? '', /^Unknown cursor:/);
+    });
+
     it('serves every skill file as a resource, and lists each SKILL.md', async () => {
       const { resources } = await c.listResources();
       assert.ok(
