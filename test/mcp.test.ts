@@ -25,6 +25,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { z } from 'zod';
 import { parseLabels } from '../src/eval/eval.js';
 import { createService } from '../src/index.js';
+import { MAX_ENUM_CHARS } from '../src/mcp/tools.js';
 import { cliPath, corporaDir, repoRoot, sharedDir } from '../src/test-support/paths.js';
 
 const example = path.join(repoRoot, 'examples', 'skills');
@@ -331,6 +332,36 @@ describe('MCP over stdio, real libraries', () => {
         }
       }
       assert.ok(checked >= skills.length, `${checked} files checked`);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('keeps tools/list under the listing budget on a large library: load_skill takes any name then', async () => {
+    const c = await stdioClient([salesforce, '--no-watch']);
+    try {
+      const listed = await c.listTools();
+      // 8,000 characters: what a client gives the whole skill listing when it knows no context size.
+      const chars = JSON.stringify(listed).length;
+      assert.ok(chars <= 8_000, `tools/list is ${chars} characters`);
+      const load = listed.tools.find((t) => t.name === 'load_skill');
+      const name = load?.inputSchema.properties?.name as { type?: string; enum?: unknown };
+      assert.deepEqual([name.type, name.enum], ['string', undefined]);
+      const skills = (
+        (await c.callTool({ name: 'list_skills', arguments: {} })).structuredContent as {
+          skills: Array<{ id: string }>;
+        }
+      ).skills;
+      assert.ok(JSON.stringify(skills.map((s) => s.id)).length > MAX_ENUM_CHARS);
+      const real = skills.find((s) => s.id.length > 12)?.id as string;
+      const loaded = await c.callTool({ name: 'load_skill', arguments: { name: real } });
+      assert.equal(loaded.isError, undefined, real);
+      const typo = await c.callTool({ name: 'load_skill', arguments: { name: real.slice(1) } });
+      assert.equal(typo.isError, true);
+      assert.match(
+        (typo.content as Array<{ text: string }>)[0]?.text ?? '',
+        new RegExp(`Unknown skill \`${real.slice(1)}\`: did you mean \`${real}\`\\?`),
+      );
     } finally {
       await c.close();
     }
