@@ -8,6 +8,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServedCatalog } from './catalog.js';
+import { SKILL_TEMPLATE } from './completion.js';
 import { invalidParams } from './errors.js';
 import { pageOf } from './pages.js';
 import { mimeTypeOf } from './skills-extension.js';
@@ -15,7 +16,7 @@ import { resolveSkillUri } from './uris.js';
 
 const TEMPLATE = {
   name: 'skill-files',
-  uriTemplate: 'skill://{+path}',
+  uriTemplate: SKILL_TEMPLATE,
   description: 'Every file of every skill, at skill://<skill-path>/<file-path>.',
 };
 
