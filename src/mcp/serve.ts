@@ -37,7 +37,7 @@ function batchLine({ files, changes }: WatchBatch): [LoggingLevel, string] {
   const parts = (['added', 'removed', 'changed'] as const satisfies Array<keyof CatalogChanges>)
     .filter((k) => changes[k].length > 0)
     .map((k) => `${changes[k].length} ${k === 'changed' ? 'edited' : k}`);
-  const read = `${plural(files.length, 'file')} changed`;
+  const read = `${plural(files.length, 'path')} changed`;
   return parts.length > 0
     ? ['info', `skills changed: ${parts.join(', ')} (${read})`]
     : ['debug', `${read}, no skill added, removed or edited`];
