@@ -121,6 +121,22 @@ for (const transport of ['stdio', 'HTTP'] as const)
       assert.ok(caps?.resources && caps.tools && caps.prompts);
     });
 
+    it('answers logging/setLevel, completion/complete and resources/subscribe', async () => {
+      assert.deepEqual(await c.setLoggingLevel('error'), {});
+      const done = await c.complete({
+        ref: { type: 'ref/resource', uri: 'skill://{+path}' },
+        argument: { name: 'path', value: 'review-pr/r' },
+      });
+      assert.deepEqual(done.completion, {
+        values: ['review-pr/references/checklist.md'],
+        total: 1,
+        hasMore: false,
+      });
+      const uri = 'skill://review-pr/SKILL.md';
+      assert.deepEqual(await c.subscribeResource({ uri }), {});
+      assert.deepEqual(await c.unsubscribeResource({ uri }), {});
+    });
+
     it('lists five tools, each with an output schema; load_skill takes a name from an enum', async () => {
       const { tools } = await c.listTools();
       assert.deepEqual(tools.map((t) => t.name).sort(), [
