@@ -56,8 +56,8 @@ function lineOf(stream: Readable, re: RegExp): Promise<void> {
 function heard(c: Client) {
   const all: Array<{ method: string; params: Record<string, unknown> }> = [];
   const waiting: Array<{ fits: (n: (typeof all)[number]) => boolean; done: () => void }> = [];
-  const hear = (n: { method: string; params?: Record<string, unknown> }) => {
-    const note = { method: n.method, params: n.params ?? {} };
+  const hear = (n: { method: string; params?: object | undefined }) => {
+    const note = { method: n.method, params: (n.params ?? {}) as Record<string, unknown> };
     all.push(note);
     for (const w of waiting.filter((x) => x.fits(note))) {
       waiting.splice(waiting.indexOf(w), 1);

@@ -81,7 +81,9 @@ export function loadSchema(names: readonly string[], refused: ReadonlyMap<string
         : z
             .string({ error: (issue) => why(issue.input) })
             .refine((v) => known.has(v), { error: (issue) => why(issue.input) });
-  return z.object({ name: name.describe('The skill to load: a name as search_skills or list_skills gives it.') });
+  return z.object({
+    name: name.describe('The skill to load: a name as search_skills or list_skills gives it.'),
+  });
 }
 
 const listInput = z.object({
