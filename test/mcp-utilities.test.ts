@@ -96,6 +96,8 @@ describe('completion/complete', () => {
     lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-complete-'));
     cpSync(example, lib, { recursive: true });
     skill(lib, 'explain-skill', 'arguments: [skill]\n');
+    // A name a URI must escape.
+    writeFileSync(path.join(lib, 'review-pr', 'references', 'my notes.md'), 'Notes.\n');
     c = await serve([lib]);
   });
   after(async () => {
@@ -157,12 +159,16 @@ describe('completion/complete', () => {
     assert.deepEqual(top.completion.values, want);
     const files = readdirSync(path.join(lib, 'review-pr'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.includes('.'))
-      .map((f) => `review-pr/${f.split(path.sep).join('/')}`)
+      .map((f) => `review-pr/${f.split(path.sep).map(encodeURIComponent).join('/')}`)
       .sort();
     assert.deepEqual((await template('review-pr/')).completion.values, files);
     assert.deepEqual((await template('review-pr/ref')).completion.values, [
       'review-pr/references/checklist.md',
+      'review-pr/references/my%20notes.md',
     ]);
+    // What it completes to, resources/read serves.
+    const read = await c.readResource({ uri: 'skill://review-pr/references/my%20notes.md' });
+    assert.equal((read.contents[0] as { text: string }).text, 'Notes.\n');
   });
 
   it('completes what it does not offer to nothing, and never errs on it', async () => {

@@ -53,7 +53,7 @@ function promptValues(catalog: ServedCatalog, prompt: string, name: string, valu
   return hintAlternatives(p.skill.frontmatter.argumentHint).filter(startsWith(value));
 }
 
-/** The files of a skill, relative to its folder: served whole or not, every one the service lists. */
+/** The files of a skill, relative to its folder (served whole or not: every one the service lists). */
 async function filesOf(catalog: ServedCatalog, a: SkillAddress): Promise<string[]> {
   const whole = await catalog.files(a);
   if (whole) return whole.map((f) => f.path);
@@ -66,7 +66,9 @@ async function pathValues(catalog: ServedCatalog, value: string): Promise<string
   const { addresses } = catalog.view;
   const hit = value.includes('/') ? resolveSkillUri(addresses, `skill://${value}`) : undefined;
   if (hit && value.startsWith(`${hit.address.path}/`)) {
-    const files = (await filesOf(catalog, hit.address)).map((f) => `${hit.address.path}/${f}`);
+    const files = (await filesOf(catalog, hit.address)).map(
+      (f) => `${hit.address.path}/${f.split('/').map(encodeURIComponent).join('/')}`,
+    );
     return files.sort().filter(startsWith(value));
   }
   return addresses
