@@ -25,6 +25,8 @@ const example = path.join(repoRoot, 'examples', 'skills');
 const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
 const cache = mkdtempSync(path.join(os.tmpdir(), 'skillset-mcp-utilities-'));
 const env = { ...process.env, SKILLSET_CACHE_DIR: cache } as Record<string, string>;
+/** Hang guards, not speed assertions: a notification that never comes fails instead of stalling. */
+const GUARD = { timeout: 120_000 };
 
 /** A stdio client of `serve` over `args`; with `watching`, resolves once the watch has read its roots. */
 async function serve(args: string[], o: { watching?: boolean } = {}): Promise<Client> {
@@ -208,56 +210,60 @@ describe('completion/complete', () => {
 });
 
 describe('logging/setLevel', () => {
-  it('sends what the watch picks up as log messages, only at or above the level set', async () => {
-    const lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-logging-'));
-    cpSync(example, lib, { recursive: true });
-    const c = await serve([lib], { watching: true });
-    const notes = heard(c);
-    const messages = (ns: typeof notes.all) =>
-      ns
-        .filter((n) => n.method === 'notifications/message')
-        .map((n) => n.params as LoggingMessageNotification['params']);
-    try {
-      assert.deepEqual(await c.setLoggingLevel('warning'), {});
-      let from = notes.all.length;
-      skill(lib, 'made-at-warning');
-      assert.deepEqual(messages(await notes.until(from, listChanged)), []);
+  it(
+    'sends what the watch picks up as log messages, only at or above the level set',
+    GUARD,
+    async () => {
+      const lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-logging-'));
+      cpSync(example, lib, { recursive: true });
+      const c = await serve([lib], { watching: true });
+      const notes = heard(c);
+      const messages = (ns: typeof notes.all) =>
+        ns
+          .filter((n) => n.method === 'notifications/message')
+          .map((n) => n.params as LoggingMessageNotification['params']);
+      try {
+        assert.deepEqual(await c.setLoggingLevel('warning'), {});
+        let from = notes.all.length;
+        skill(lib, 'made-at-warning');
+        assert.deepEqual(messages(await notes.until(from, listChanged)), []);
 
-      assert.deepEqual(await c.setLoggingLevel('info'), {});
-      from = notes.all.length;
-      skill(lib, 'made-at-info');
-      // The message comes before the list_changed of the same batch.
-      const info = messages(await notes.until(from, listChanged));
-      assert.deepEqual(
-        info.map((m) => [m.level, m.logger]),
-        [['info', 'skillset']],
-      );
-      // The folder and its SKILL.md: one or two paths, as the watcher reports them.
-      assert.match(String(info[0]?.data), /^skills changed: 1 added \([12] paths? changed\)$/);
-      from = notes.all.length;
-      writeFileSync(path.join(lib, 'review-pr', 'NOTES.md'), 'a note\n');
-      assert.deepEqual(messages(await notes.until(from, listChanged)), []);
+        assert.deepEqual(await c.setLoggingLevel('info'), {});
+        from = notes.all.length;
+        skill(lib, 'made-at-info');
+        // The message comes before the list_changed of the same batch.
+        const info = messages(await notes.until(from, listChanged));
+        assert.deepEqual(
+          info.map((m) => [m.level, m.logger]),
+          [['info', 'skillset']],
+        );
+        // The folder and its SKILL.md: one or two paths, as the watcher reports them.
+        assert.match(String(info[0]?.data), /^skills changed: 1 added \([12] paths? changed\)$/);
+        from = notes.all.length;
+        writeFileSync(path.join(lib, 'review-pr', 'NOTES.md'), 'a note\n');
+        assert.deepEqual(messages(await notes.until(from, listChanged)), []);
 
-      await c.setLoggingLevel('debug');
-      from = notes.all.length;
-      writeFileSync(path.join(lib, 'review-pr', 'NOTES.md'), 'another note\n');
-      assert.deepEqual(
-        messages(await notes.until(from, listChanged)).map((m) => [m.level, m.data]),
-        [['debug', '1 path changed, no skill added, removed or edited']],
-      );
-      // A level that is none of the eight is refused (the SDK checks it before the handler).
-      await assert.rejects(
-        c.request(
-          { method: 'logging/setLevel', params: { level: 'loud' } } as never,
-          {
-            parse: (v: unknown) => v,
-          } as never,
-        ),
-      );
-    } finally {
-      await c.close();
-    }
-  });
+        await c.setLoggingLevel('debug');
+        from = notes.all.length;
+        writeFileSync(path.join(lib, 'review-pr', 'NOTES.md'), 'another note\n');
+        assert.deepEqual(
+          messages(await notes.until(from, listChanged)).map((m) => [m.level, m.data]),
+          [['debug', '1 path changed, no skill added, removed or edited']],
+        );
+        // A level that is none of the eight is refused (the SDK checks it before the handler).
+        await assert.rejects(
+          c.request(
+            { method: 'logging/setLevel', params: { level: 'loud' } } as never,
+            {
+              parse: (v: unknown) => v,
+            } as never,
+          ),
+        );
+      } finally {
+        await c.close();
+      }
+    },
+  );
 });
 
 describe('resources/subscribe', () => {
@@ -278,31 +284,35 @@ describe('resources/subscribe', () => {
   const updateOf = (uri: string) => (n: (typeof notes.all)[number]) =>
     n.method === 'notifications/resources/updated' && n.params.uri === uri;
 
-  it('tells a subscriber of each file it subscribed to, edited, made or removed, and of no other', async () => {
-    const checklist = 'skill://review-pr/references/checklist.md';
-    const gone = 'skill://write-tests/SKILL.md';
-    const later = 'skill://made-later/SKILL.md';
-    for (const uri of [checklist, gone, later])
-      assert.deepEqual(await c.subscribeResource({ uri }), {});
-    assert.deepEqual(await c.unsubscribeResource({ uri: gone }), {});
+  it(
+    'tells a subscriber of each file it subscribed to, edited, made or removed, and of no other',
+    GUARD,
+    async () => {
+      const checklist = 'skill://review-pr/references/checklist.md';
+      const gone = 'skill://write-tests/SKILL.md';
+      const later = 'skill://made-later/SKILL.md';
+      for (const uri of [checklist, gone, later])
+        assert.deepEqual(await c.subscribeResource({ uri }), {});
+      assert.deepEqual(await c.unsubscribeResource({ uri: gone }), {});
 
-    let from = notes.all.length;
-    // The file unsubscribed from is written first: were it still heard, it would come first.
-    writeFileSync(
-      path.join(lib, 'write-tests', 'SKILL.md'),
-      '---\nname: write-tests\ndescription: Edited.\n---\n',
-    );
-    writeFileSync(path.join(lib, 'review-pr', 'references', 'checklist.md'), '- edited\n');
-    assert.deepEqual(updated(await notes.until(from, updateOf(checklist))), [checklist]);
+      let from = notes.all.length;
+      // The file unsubscribed from is written first: were it still heard, it would come first.
+      writeFileSync(
+        path.join(lib, 'write-tests', 'SKILL.md'),
+        '---\nname: write-tests\ndescription: Edited.\n---\n',
+      );
+      writeFileSync(path.join(lib, 'review-pr', 'references', 'checklist.md'), '- edited\n');
+      assert.deepEqual(updated(await notes.until(from, updateOf(checklist))), [checklist]);
 
-    from = notes.all.length;
-    skill(lib, 'made-later');
-    assert.deepEqual(updated(await notes.until(from, updateOf(later))), [later]);
+      from = notes.all.length;
+      skill(lib, 'made-later');
+      assert.deepEqual(updated(await notes.until(from, updateOf(later))), [later]);
 
-    from = notes.all.length;
-    rmSync(path.join(lib, 'review-pr', 'references'), { recursive: true });
-    assert.deepEqual(updated(await notes.until(from, updateOf(checklist))), [checklist]);
-  });
+      from = notes.all.length;
+      rmSync(path.join(lib, 'review-pr', 'references'), { recursive: true });
+      assert.deepEqual(updated(await notes.until(from, updateOf(checklist))), [checklist]);
+    },
+  );
 
   it(`holds at most ${MAX_SUBSCRIPTIONS} URIs a session; one it can never serve is accepted, not held`, async () => {
     const c2 = await serve([lib]);
