@@ -25,6 +25,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { z } from 'zod';
 import { parseLabels } from '../src/eval/eval.js';
 import { createService } from '../src/index.js';
+import { MAX_ENUM_CHARS } from '../src/mcp/tools.js';
 import { cliPath, corporaDir, repoRoot, sharedDir } from '../src/test-support/paths.js';
 
 const example = path.join(repoRoot, 'examples', 'skills');
@@ -120,6 +121,22 @@ for (const transport of ['stdio', 'HTTP'] as const)
       assert.ok(caps?.resources && caps.tools && caps.prompts);
     });
 
+    it('answers logging/setLevel, completion/complete and resources/subscribe', async () => {
+      assert.deepEqual(await c.setLoggingLevel('error'), {});
+      const done = await c.complete({
+        ref: { type: 'ref/resource', uri: 'skill://{+path}' },
+        argument: { name: 'path', value: 'review-pr/r' },
+      });
+      assert.deepEqual(done.completion, {
+        values: ['review-pr/references/checklist.md'],
+        total: 1,
+        hasMore: false,
+      });
+      const uri = 'skill://review-pr/SKILL.md';
+      assert.deepEqual(await c.subscribeResource({ uri }), {});
+      assert.deepEqual(await c.unsubscribeResource({ uri }), {});
+    });
+
     it('lists five tools, each with an output schema; load_skill takes a name from an enum', async () => {
       const { tools } = await c.listTools();
       assert.deepEqual(tools.map((t) => t.name).sort(), [
@@ -207,6 +224,25 @@ for (const transport of ['stdio', 'HTTP'] as const)
           (e: { code?: number }) => e.code === -32602,
           uri,
         );
+    });
+
+    it('gives an error its code once: the client adds `MCP error -32602:`, the server does not', async () => {
+      await assert.rejects(
+        c.readResource({ uri: 'skill://nope/SKILL.md' }),
+        (e: Error) =>
+          e.message === 'MCP error -32602: No skill file is served at skill://nope/SKILL.md',
+      );
+      await assert.rejects(
+        c.getPrompt({ name: 'nope' }),
+        (e: Error) => e.message === 'MCP error -32602: Prompt nope not found',
+      );
+      await assert.rejects(
+        request(c, 'skills/get', {}),
+        (e: Error) => e.message === 'MCP error -32602: params.uri must be a string',
+      );
+      const cursor = await c.callTool({ name: 'list_skills', arguments: { cursor: 'garbage' } });
+      assert.equal(cursor.isError, true);
+      assert.match((cursor.content as Array<{ text: string }>)[0]?.text ?? '', /^Unknown cursor:/);
     });
 
     it('serves every skill file as a resource, and lists each SKILL.md', async () => {
@@ -312,6 +348,36 @@ describe('MCP over stdio, real libraries', () => {
         }
       }
       assert.ok(checked >= skills.length, `${checked} files checked`);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('keeps tools/list under the listing budget on a large library: load_skill takes any name then', async () => {
+    const c = await stdioClient([salesforce, '--no-watch']);
+    try {
+      const listed = await c.listTools();
+      // 8,000 characters: what a client gives the whole skill listing when it knows no context size.
+      const chars = JSON.stringify(listed).length;
+      assert.ok(chars <= 8_000, `tools/list is ${chars} characters`);
+      const load = listed.tools.find((t) => t.name === 'load_skill');
+      const name = load?.inputSchema.properties?.name as { type?: string; enum?: unknown };
+      assert.deepEqual([name.type, name.enum], ['string', undefined]);
+      const skills = (
+        (await c.callTool({ name: 'list_skills', arguments: {} })).structuredContent as {
+          skills: Array<{ id: string }>;
+        }
+      ).skills;
+      assert.ok(JSON.stringify(skills.map((s) => s.id)).length > MAX_ENUM_CHARS);
+      const real = skills.find((s) => s.id.length > 12)?.id as string;
+      const loaded = await c.callTool({ name: 'load_skill', arguments: { name: real } });
+      assert.equal(loaded.isError, undefined, real);
+      const typo = await c.callTool({ name: 'load_skill', arguments: { name: real.slice(1) } });
+      assert.equal(typo.isError, true);
+      assert.match(
+        (typo.content as Array<{ text: string }>)[0]?.text ?? '',
+        new RegExp(`Unknown skill \`${real.slice(1)}\`: did you mean \`${real}\`\\?`),
+      );
     } finally {
       await c.close();
     }

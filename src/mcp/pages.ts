@@ -2,7 +2,7 @@
 // skills/list): whole items, at least one, until PAGE_BYTES of them; and the opaque cursors that
 // continue them, each holding its list, its offset and the catalog it was made for.
 
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { invalidParams } from './errors.js';
 
 /**
  * The bytes of items one page holds at most (1 MiB): a page and the text copy a tool adds stay well
@@ -31,8 +31,7 @@ export function offsetOf(
   const m = /^([a-z-]+):(\d+):(.+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   const n = m ? Number(m[2]) : Number.NaN;
   if (!m || m[1] !== list || m[3] !== version || !(n > 0 && n < total))
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw invalidParams(
       'Unknown cursor: it was not given by this listing, or the skills changed since; list again from the start',
       { cursor },
     );

@@ -3,13 +3,12 @@
 
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
-  McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { renderInvocation } from '../render/load-result.js';
 import type { ServedCatalog } from './catalog.js';
+import { invalidParams } from './errors.js';
 import { pageOf } from './pages.js';
 
 /** A value as one shell-style word (for named prompt arguments joined into the raw string). */
@@ -41,7 +40,7 @@ export function registerPrompts(
   server.setRequestHandler(GetPromptRequestSchema, async (req) => {
     const { name } = req.params;
     const p = catalog.view.prompts.get(name);
-    if (!p) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} not found`);
+    if (!p) throw invalidParams(`Prompt ${name} not found`);
     const args = req.params.arguments ?? {};
     const named = p.skill.frontmatter.arguments ?? [];
     const raw =
@@ -52,8 +51,7 @@ export function registerPrompts(
       // Only with --trust-shell, and then by the usual rules (docs/invocation.md).
       ...(o.trustShell ? {} : { remote: true }),
     });
-    if (!r.ok)
-      throw new McpError(ErrorCode.InvalidParams, r.problem.message, { skill: p.skill.id });
+    if (!r.ok) throw invalidParams(r.problem.message, { skill: p.skill.id });
     return {
       description: p.description,
       // The imports come with the prompt, as `skillset invoke` prints them.

@@ -3,20 +3,20 @@
 
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServedCatalog } from './catalog.js';
+import { SKILL_TEMPLATE } from './completion.js';
+import { invalidParams } from './errors.js';
 import { pageOf } from './pages.js';
 import { mimeTypeOf } from './skills-extension.js';
 import { resolveSkillUri } from './uris.js';
 
 const TEMPLATE = {
   name: 'skill-files',
-  uriTemplate: 'skill://{+path}',
+  uriTemplate: SKILL_TEMPLATE,
   description: 'Every file of every skill, at skill://<skill-path>/<file-path>.',
 };
 
@@ -48,10 +48,9 @@ export function registerResources(server: Server, catalog: ServedCatalog): void 
   server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
     const uri = req.params.uri;
     const hit = resolveSkillUri(catalog.view.addresses, uri);
-    if (!hit || hit.file === '')
-      throw new McpError(ErrorCode.InvalidParams, `No skill file is served at ${uri}`, { uri });
+    if (!hit || hit.file === '') throw invalidParams(`No skill file is served at ${uri}`, { uri });
     const r = await catalog.service.readFile(hit.address.skill.id, hit.file);
-    if (!r.ok) throw new McpError(ErrorCode.InvalidParams, r.problem.message, { uri });
+    if (!r.ok) throw invalidParams(r.problem.message, { uri });
     const f = r.value;
     const mimeType = mimeTypeOf(f.path);
     return {

@@ -1,9 +1,12 @@
 // `skillset serve`: the MCP server over stdio (the default) or Streamable HTTP. Nothing but protocol
 // goes to stdout; a line on stderr says where it listens. It stops on SIGINT or SIGTERM and, over
-// stdio, when its client is gone (lifetime.ts), within STOP_DEADLINE_MS either way.
+// stdio, when its client is gone (lifetime.ts), within STOP_DEADLINE_MS either way. What the watch
+// picks up goes to every session as a log message too (`notifications/message`).
 
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { CatalogChanges } from '../catalog/diff.js';
 import type { SkillService } from '../core/service.js';
-import { watchService } from '../core/watch.js';
+import { type WatchBatch, watchService } from '../core/watch.js';
 import { boundMessages } from './bound.js';
 import { createServedCatalog } from './catalog.js';
 import { type HttpOptions, serveHttp } from './http.js';
@@ -27,13 +30,31 @@ export interface ServeOptions extends SkillServerOptions {
   lifetime?: Lifetime;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What a batch changed, in words: `info` when skills did, `debug` when only their other files. */
+function batchLine({ files, changes }: WatchBatch): [LoggingLevel, string] {
+  const parts = (['added', 'removed', 'changed'] as const satisfies Array<keyof CatalogChanges>)
+    .filter((k) => changes[k].length > 0)
+    .map((k) => `${changes[k].length} ${k === 'changed' ? 'edited' : k}`);
+  const read = `${plural(files.length, 'path')} changed`;
+  return parts.length > 0
+    ? ['info', `skills changed: ${parts.join(', ')} (${read})`]
+    : ['debug', `${read}, no skill added, removed or edited`];
+}
+
 /** Serve `service` until the client goes or a signal comes; resolves when closed. */
 export async function serve(service: SkillService, o: ServeOptions = {}): Promise<void> {
   const log = o.log ?? (() => undefined);
-  const life = o.lifetime ?? watchLifetime({ parent: !o.http, log });
-  const catalog = await createServedCatalog(service);
   // Every live session hears of changes; each HTTP client has its own.
   const live = new Set<SkillServer>();
+  /** What the watch says: a line on stderr, and a log message at `level` for every session. */
+  const tell = (level: LoggingLevel, message: string) => {
+    log(`skillset serve: ${level === 'warning' ? 'warning: ' : ''}${message}`);
+    for (const s of live) s.log(level, message);
+  };
+  const life = o.lifetime ?? watchLifetime({ parent: !o.http, log });
+  const catalog = await createServedCatalog(service);
   const open = (): SkillServer => {
     const s = createSkillServer(catalog, o);
     live.add(s);
@@ -67,15 +88,17 @@ export async function serve(service: SkillService, o: ServeOptions = {}): Promis
       ? undefined
       : await watchService(
           service,
-          async ({ changes }) => {
-            const change = await catalog.refresh({
-              catalog: changes.added.length + changes.removed.length + changes.changed.length > 0,
-            });
-            for (const s of live) s.changed(change);
+          async (batch) => {
+            const [level, line] = batchLine(batch);
+            const change = await catalog.refresh({ catalog: level === 'info' });
+            for (const s of live) {
+              s.log(level, line);
+              s.changed(change, batch.files);
+            }
           },
           {
-            onError: (e) => log(`skillset serve: ${e.message}`),
-            onWarning: (m) => log(`skillset serve: warning: ${m}`),
+            onError: (e) => tell('error', e.message),
+            onWarning: (m) => tell('warning', m),
             ...(o.watchLimit !== undefined ? { maxPaths: o.watchLimit } : {}),
           },
         );

@@ -4,9 +4,9 @@
 // schemas are ours, in this one module, to be swapped for the SDK's once it ships them.
 
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { SkillFile } from '../core/skill-files.js';
+import { invalidParams } from './errors.js';
 import { cursorOf, jsonBytes, offsetOf, PAGE_BYTES } from './pages.js';
 import type { SkillAddress } from './uris.js';
 import { resolveSkillUri } from './uris.js';
@@ -47,10 +47,7 @@ function param(params: unknown, key: string, required: boolean): string | undefi
     params && typeof params === 'object' ? (params as Record<string, unknown>)[key] : undefined;
   if (v === undefined && !required) return undefined;
   if (typeof v !== 'string')
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      `params.${key} must be a string${required ? '' : ' when given'}`,
-    );
+    throw invalidParams(`params.${key} must be a string${required ? '' : ' when given'}`);
   return v;
 }
 
@@ -61,8 +58,7 @@ export interface SkillSource {
   version(): string;
 }
 
-const invalid = (message: string, uri: string) =>
-  new McpError(ErrorCode.InvalidParams, message, { uri });
+const invalid = (message: string, uri: string) => invalidParams(message, { uri });
 
 /** The entry of one skill, or undefined when it cannot be served whole (over the limits). */
 async function entry(source: SkillSource, a: SkillAddress) {

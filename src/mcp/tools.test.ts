@@ -1,22 +1,30 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { loadSchema, MAX_ENUM_BYTES } from './tools.js';
+import { loadSchema, MAX_ENUM_CHARS } from './tools.js';
 
 const refused = new Map([['release', 'has `disable-model-invocation: true`']]);
 
 describe('loadSchema', () => {
   const few = ['review-pr', 'write-tests'];
-  const many = Array.from({ length: 5_000 }, (_, i) => `skill-number-${i}`);
-  assert.ok(many.join('').length > MAX_ENUM_BYTES);
+  const many = Array.from({ length: 200 }, (_, i) => `skill-number-${i}`);
+  assert.ok(JSON.stringify(many).length > MAX_ENUM_CHARS);
 
-  it('lists the names as an enum while they are few, and not once they pass 64 KiB', () => {
+  it('lists the names as an enum while its JSON fits MAX_ENUM_CHARS, and not past it', () => {
     const schema = z.toJSONSchema(loadSchema(few, refused)) as unknown as {
       properties: { name: { enum?: string[] } };
     };
     assert.deepEqual(schema.properties.name.enum, few);
+    const fit = many.slice(
+      0,
+      many.findIndex((_, i) => JSON.stringify(many.slice(0, i + 1)).length > MAX_ENUM_CHARS),
+    );
+    const edge = z.toJSONSchema(loadSchema(fit, refused)) as unknown as {
+      properties: { name: { enum?: string[] } };
+    };
+    assert.equal(edge.properties.name.enum?.length, fit.length);
     const big = JSON.stringify(z.toJSONSchema(loadSchema(many, refused)));
-    assert.ok(big.length < 1024, `${big.length} bytes`);
+    assert.ok(big.length < 300, `${big.length} characters`);
   });
 
   for (const [label, names] of [

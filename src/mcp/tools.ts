@@ -53,12 +53,15 @@ const selected = loose({
 });
 
 /**
- * The load_skill enum lists the names while they take at most this many bytes (64 KiB, about 2,500
- * names): past that the name is a string checked the same way, so tools/list stays small.
+ * The load_skill enum lists the names while its JSON takes at most this many characters (about 60
+ * names): past that the name is any string, checked against the same names, with the same messages.
+ * The enum repeats names the listing already gives, in every session's tools/list: 2,000 characters
+ * is a quarter of the 8,000 a client gives the whole skill listing when it knows no context size
+ * (Codex), so the schema never costs more than a fraction of what the listing does.
  */
-export const MAX_ENUM_BYTES = 64 * 1024;
+export const MAX_ENUM_CHARS = 2_000;
 
-/** The `load_skill` input: a name from the enum of skills the model may load. */
+/** The `load_skill` input: the name of a skill the model may load (an enum while the names are few). */
 export function loadSchema(names: readonly string[], refused: ReadonlyMap<string, string>) {
   const valid = [...new Set(names)].sort();
   const known = new Set(valid);
@@ -70,16 +73,17 @@ export function loadSchema(names: readonly string[], refused: ReadonlyMap<string
     const near = typeof input === 'string' ? closest(input, valid) : undefined;
     return `Unknown skill \`${String(input)}\`${near ? `: did you mean \`${near}\`?` : ''} (search_skills finds skills by task)`;
   };
-  const bytes = valid.reduce((n, v) => n + Buffer.byteLength(v) + 3, 0);
   const name =
     valid.length === 0
       ? z.string()
-      : bytes <= MAX_ENUM_BYTES
+      : JSON.stringify(valid).length <= MAX_ENUM_CHARS
         ? z.enum(valid as [string, ...string[]], { error: (issue) => why(issue.input) })
         : z
             .string({ error: (issue) => why(issue.input) })
             .refine((v) => known.has(v), { error: (issue) => why(issue.input) });
-  return z.object({ name: name.describe('The skill to load.') });
+  return z.object({
+    name: name.describe('The skill to load: a name as search_skills or list_skills gives it.'),
+  });
 }
 
 const listInput = z.object({
