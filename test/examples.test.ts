@@ -327,7 +327,7 @@ describe('example requests', () => {
       assert.equal(tool.name, 'load_skill');
       assert.equal(tool.input_schema.type, 'object');
       assert.deepEqual(tool.input_schema.required, ['name']);
-      assert.ok(tool.input_schema.properties.name.enum.includes('review-pr'));
+      assert.ok(tool.input_schema.properties.name.enum?.includes('review-pr'));
       assert.deepEqual(tool.input_schema.properties.name.enum, listed);
     });
 
@@ -424,7 +424,7 @@ describe('example requests', () => {
       assert.equal(tool.function.name, 'load_skill');
       assert.equal(tool.function.strict, true);
       assert.equal(tool.function.parameters.additionalProperties, false);
-      assert.ok(tool.function.parameters.properties.name.enum.includes('review-pr'));
+      assert.ok(tool.function.parameters.properties.name.enum?.includes('review-pr'));
       assert.deepEqual(tool.function.parameters.properties.name.enum, listed);
     });
 

@@ -25,7 +25,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { z } from 'zod';
 import { parseLabels } from '../src/eval/eval.js';
 import { createService } from '../src/index.js';
-import { MAX_ENUM_CHARS } from '../src/mcp/tools.js';
+import { MAX_ENUM_CHARS } from '../src/render/load-tool.js';
 import { cliPath, corporaDir, repoRoot, sharedDir } from '../src/test-support/paths.js';
 
 const example = path.join(repoRoot, 'examples', 'skills');

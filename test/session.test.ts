@@ -79,7 +79,7 @@ describe('createSkillSession', () => {
       const heard: string[] = [];
       const stop = s.onChange((c) => heard.push(...c.added.map((a) => a.id)));
       assert.equal(
-        (await s.tools())?.anthropic.input_schema.properties.name.enum.includes('web-lint'),
+        (await s.tools())?.anthropic.input_schema.properties.name.enum?.includes('web-lint'),
         false,
       );
       const t = await s.touch([path.join(root, 'apps/web/page.tsx')]);
@@ -89,7 +89,7 @@ describe('createSkillSession', () => {
       );
       assert.deepEqual(heard, ['web-lint']);
       assert.ok(
-        (await s.tools())?.openai.function.parameters.properties.name.enum.includes('web-lint'),
+        (await s.tools())?.openai.function.parameters.properties.name.enum?.includes('web-lint'),
       );
       stop();
     } finally {

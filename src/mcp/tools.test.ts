@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { loadSchema, MAX_ENUM_CHARS } from './tools.js';
+import { MAX_ENUM_CHARS } from '../render/load-tool.js';
+import { loadSchema } from './tools.js';
 
 const refused = new Map([['release', 'has `disable-model-invocation: true`']]);
 

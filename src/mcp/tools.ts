@@ -7,6 +7,7 @@ import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Outcome } from '../core/outcome.js';
+import { enumFits } from '../render/load-tool.js';
 import { closest } from '../text/did-you-mean.js';
 import type { ServedCatalog } from './catalog.js';
 import { pageOf } from './pages.js';
@@ -52,15 +53,6 @@ const selected = loose({
   chars: z.number(),
 });
 
-/**
- * The load_skill enum lists the names while its JSON takes at most this many characters (about 60
- * names): past that the name is any string, checked against the same names, with the same messages.
- * The enum repeats names the listing already gives, in every session's tools/list: 2,000 characters
- * is a quarter of the 8,000 a client gives the whole skill listing when it knows no context size
- * (Codex), so the schema never costs more than a fraction of what the listing does.
- */
-export const MAX_ENUM_CHARS = 2_000;
-
 /** The `load_skill` input: the name of a skill the model may load (an enum while the names are few). */
 export function loadSchema(names: readonly string[], refused: ReadonlyMap<string, string>) {
   const valid = [...new Set(names)].sort();
@@ -76,7 +68,7 @@ export function loadSchema(names: readonly string[], refused: ReadonlyMap<string
   const name =
     valid.length === 0
       ? z.string()
-      : JSON.stringify(valid).length <= MAX_ENUM_CHARS
+      : enumFits(valid)
         ? z.enum(valid as [string, ...string[]], { error: (issue) => why(issue.input) })
         : z
             .string({ error: (issue) => why(issue.input) })

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { anthropicTool, LOAD_TOOL_NAME, loadSkillTool, openAiTool } from './load-tool.js';
+import {
+  anthropicTool,
+  LOAD_TOOL_NAME,
+  loadSkillTool,
+  MAX_ENUM_CHARS,
+  openAiTool,
+} from './load-tool.js';
 
 describe('loadSkillTool', () => {
   it('takes a name from an enum of the valid names, sorted and once each', () => {
@@ -14,6 +20,15 @@ describe('loadSkillTool', () => {
       required: ['name'],
       additionalProperties: false,
     });
+  });
+
+  it('takes any string once the enum would pass MAX_ENUM_CHARS, as MCP load_skill does', () => {
+    const names = Array.from({ length: 400 }, (_, i) => `skill-number-${i}`);
+    const t = loadSkillTool(names);
+    assert.equal(t?.inputSchema.properties.name.enum, undefined);
+    assert.ok(JSON.stringify(t).length < MAX_ENUM_CHARS);
+    const few = loadSkillTool(names.slice(0, 20));
+    assert.equal(few?.inputSchema.properties.name.enum?.length, 20);
   });
 
   it('is null with no skills: no tool with no valid options', () => {

@@ -1,15 +1,29 @@
-// The `load_skill` tool the model calls to read a skill: its `name` is an enum of the skills it may
-// load, so it cannot name one that does not exist. Given as JSON Schema, and ready for the Anthropic
-// Messages API and for OpenAI-style function tools. With no skills there is no tool (the client guide:
-// never register a tool with no valid options).
+// The `load_skill` tool the model calls to read a skill: while the skills it may load are few, its
+// `name` is an enum of them, so it cannot name one that does not exist; past MAX_ENUM_CHARS it is any
+// string (the load answers an unknown one with a did-you-mean). Given as JSON Schema, and ready for
+// the Anthropic Messages API and for OpenAI-style function tools. With no skills there is no tool
+// (the client guide: never register a tool with no valid options).
 
 /** The tool's name. */
 export const LOAD_TOOL_NAME = 'load_skill';
 
+/**
+ * The `name` enum lists the names while its JSON takes at most this many characters (about 60
+ * names): past that the name is any string, checked when loaded. The enum repeats names the listing
+ * already gives, with every request: 2,000 characters is a quarter of the 8,000 a client gives the
+ * whole skill listing when it knows no context size (Codex), so the schema never costs more than a
+ * fraction of what the listing does.
+ */
+export const MAX_ENUM_CHARS = 2_000;
+
+/** Do the sorted names `valid` fit the enum's bound? */
+export const enumFits = (valid: readonly string[]): boolean =>
+  JSON.stringify(valid).length <= MAX_ENUM_CHARS;
+
 /** The JSON Schema of the tool's input. */
 export interface LoadToolSchema {
   type: 'object';
-  properties: { name: { type: 'string'; enum: string[]; description: string } };
+  properties: { name: { type: 'string'; enum?: string[]; description: string } };
   required: ['name'];
   additionalProperties: false;
 }
@@ -38,7 +52,9 @@ export function loadSkillTool(
     inputSchema: {
       type: 'object',
       properties: {
-        name: { type: 'string', enum: valid, description: 'The skill to load.' },
+        name: enumFits(valid)
+          ? { type: 'string', enum: valid, description: 'The skill to load.' }
+          : { type: 'string', description: 'The skill to load: a name from the list of skills.' },
       },
       required: ['name'],
       additionalProperties: false,
