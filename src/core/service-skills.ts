@@ -184,7 +184,10 @@ export function skillCalls(
     async export(o) {
       const d = await discovered();
       const { exportSkills } = await import('../export/export.js');
-      return attempt(seen(d), () => exportSkills(d.skills, o));
+      const { exportCandidates } = await import('../export/sources.js');
+      // With no paths, the standard scopes were read: the project's skills only are exported.
+      const skills = exportCandidates(d, settings.discover.roots === undefined);
+      return attempt(seen(d), () => exportSkills(skills, o));
     },
     async readFile(name, rel) {
       const d = await discovered();

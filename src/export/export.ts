@@ -14,6 +14,7 @@ import {
 } from './manifest.js';
 import { type ExportPlan, planExport } from './plan.js';
 import { renderTarget } from './render.js';
+import { exportSources } from './sources.js';
 import {
   EXPORT_TARGETS,
   type ExistingFile,
@@ -114,7 +115,9 @@ async function apply(
  * Export skills for another agent's conventions into `outDir`: deterministic and idempotent (a
  * second run writes nothing). Files skillset wrote are recorded in `.skillset-export.json`; any
  * other file at a target path is refused unless `force`. With `check`, nothing is written and
- * `drift` lists what a run would change. Throws SkillsetError when the out folder cannot be used.
+ * `drift` lists what a run would change. `skills` are in precedence order: of several with one id,
+ * the first that is not a file an export wrote is taken (a copy never stands in for its source).
+ * Throws SkillsetError when the out folder cannot be used.
  */
 export async function exportSkills(
   skills: readonly ExportSkill[],
@@ -135,7 +138,9 @@ export async function exportSkills(
     });
   const warnings: string[] = [];
   const { manifest, bytes: manifestBytes } = await readManifest(fs, outDir, force, warnings);
-  const picked = exportEntries(skills, target, { outDir, pointTo: options.pointTo ?? 'source' });
+  const outReal = outSt === undefined ? outDir : await fs.realpath(outDir);
+  const sources = exportSources(skills, manifest, [outDir, outReal]);
+  const picked = exportEntries(sources, target, { outDir, pointTo: options.pointTo ?? 'source' });
   warnings.push(...picked.warnings);
   const rendered = await renderTarget(fs, outDir, picked.entries, options, warnings);
   const result: ExportResult = {
