@@ -58,6 +58,30 @@ describe('skillset build', () => {
     assert.ok(JSON.parse(drift.stdout).drift.changed.length > 0);
   });
 
+  it('names paths that exist from the folder of the skill naming them, in every router and roster', () => {
+    // A library outside the project, a tier built into the project's skills folder.
+    const top = mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-paths-'));
+    const lib = path.join(top, 'library', 'skills');
+    for (const domain of ['devops', 'omnistudio'])
+      cpSync(path.join(salesforce, domain), path.join(lib, domain), { recursive: true });
+    const out = path.join(top, 'project', '.claude', 'skills');
+    const built = cli(['build', lib, '--out', out, '--name', 'salesforce', '--json']);
+    assert.equal(built.status, 0, built.stderr);
+    const files = JSON.parse(built.stdout).files as string[];
+    let named = 0;
+    for (const f of files) {
+      // A roster is a file of its router skill: its paths, like the router's, are from the skill's folder.
+      const skillDir = path.join(out, f.split('/')[0] as string);
+      const text = readFileSync(path.join(out, f), 'utf8');
+      for (const [, p] of text.matchAll(/`([^`\s<>]+\.md)`/g)) {
+        named++;
+        assert.ok(existsSync(path.resolve(skillDir, p as string)), `${f} names ${p}`);
+      }
+    }
+    // Every skill of the library is named by a roster, plus the routers and their rosters.
+    assert.ok(named > 2 * files.length, `${named} paths named`);
+  });
+
   it('measures the tier at session start against listing all 978 descriptions', () => {
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-m-')), 'salesforce');
     const r = cli(['build', salesforce, '--out', out, '--measure', '--json']);

@@ -112,7 +112,9 @@ export function tierCalls(
         const options = {
           domainOf: (o.domainsFrom ?? 'path') as DomainStrategy,
           library: name,
-          pathOf: (s: { path: string }) => path.relative(out, s.path).split(path.sep).join('/'),
+          // From the router's folder: paths in a skill are relative to its folder (docs/tiers.md).
+          pathOf: (s: { path: string }, folder: string) =>
+            path.relative(path.join(out, folder), s.path).split(path.sep).join('/'),
         };
         const files = buildTier(d.skills, options);
         const report: BuildReport = { out, files: files.map((f) => f.path), written: [] };
