@@ -2,7 +2,7 @@
 // after an edit, and AGENTS.md text outside the markers kept byte for byte.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,7 +65,11 @@ describe('skillset export', () => {
 
 describe('skillset export with no paths', () => {
   /** A temp home with a user skill, and a temp project (a repository) with one skill. */
-  function setUp(): { home: string; project: string; cli: (args: string[]) => SpawnResult } {
+  function setUp(): {
+    home: string;
+    project: string;
+    cli: (args: string[]) => SpawnSyncReturns<string>;
+  } {
     const top = mkdtempSync(path.join(os.tmpdir(), 'skillset-export-scope-'));
     const home = path.join(top, 'home');
     const project = path.join(top, 'project');
@@ -88,7 +92,6 @@ describe('skillset export with no paths', () => {
       });
     return { home, project, cli };
   }
-  type SpawnResult = ReturnType<typeof spawnSync<string>>;
 
   it("agents-md lists the project's skills, never the user's", () => {
     const { home, project, cli } = setUp();

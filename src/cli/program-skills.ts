@@ -2,6 +2,7 @@
 // doctor (commander wiring only; each runs in commands/skills.ts).
 
 import { type Command, Option } from 'commander';
+import { EXPORT_TARGETS } from '../agents/registry.js';
 import { SkillsetError } from '../errors.js';
 import { type DefineCommand, parseCount, withIndexOptions as withIndex } from './flags.js';
 
@@ -254,7 +255,7 @@ export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
       )
         .addOption(
           new Option('--target <target>', 'what to write')
-            .choices(['agents-md', 'cursor', 'agents-dir', 'copilot'])
+            .choices([...EXPORT_TARGETS])
             .makeOptionMandatory(),
         )
         .requiredOption('--out <dir>', 'the project folder to write into')

@@ -15,11 +15,11 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { AGENTS_MD_END, AGENTS_MD_START } from '../agents/agents-md.js';
 import { discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
 import type { Skill } from '../skill/types.js';
 import { corporaDir, repoRoot } from '../test-support/paths.js';
-import { AGENTS_MD_END, AGENTS_MD_START } from './agents-md.js';
 import { exportSkills } from './export.js';
 import { exportExitCode, formatExportResult } from './format.js';
 import { type ExportFs, nodeExportFs } from './fs.js';

@@ -10,7 +10,7 @@ import {
   type Manifest,
   parseManifest,
   serializeManifest,
-  TARGET_BASE,
+  targetBase,
 } from './manifest.js';
 import { type ExportPlan, planExport } from './plan.js';
 import { renderTarget } from './render.js';
@@ -73,7 +73,7 @@ async function apply(
         await fs.writeFile(outPath(outDir, w.path), w.bytes, { executable: w.executable === true });
       written.push(w.path);
     }
-    const base = TARGET_BASE[target];
+    const base = targetBase(target);
     for (const p of plan.remove) {
       at = p;
       await fs.remove(outPath(outDir, p));
@@ -153,8 +153,9 @@ export async function exportSkills(
     refused: [],
     warnings,
   };
-  // AGENTS.md with broken markers is left alone entirely: it is never planned for removal.
-  if (target === 'agents-md' && rendered.desired.length === 0) {
+  // A shared file the target refused (AGENTS.md with broken markers) is left alone entirely: it is
+  // never planned for removal.
+  if (rendered.desired.length === 0 && rendered.refused.length > 0) {
     result.refused = rendered.refused;
     if (options.check) result.drift = rendered.refused.map((r) => r.path);
     return result;

@@ -1,6 +1,7 @@
 // The manifest `.skillset-export.json`: which files in the out folder skillset wrote, per target, with their hashes.
 
 import { createHash } from 'node:crypto';
+import { exportTarget } from '../agents/registry.js';
 import { EXPORT_TARGETS, type ExportTarget } from './types.js';
 
 /** The manifest's file name, in the out folder. */
@@ -22,26 +23,14 @@ export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The folder each target writes under (its own files never leave it). */
-export const TARGET_BASE: Record<ExportTarget, string> = {
-  'agents-md': '',
-  cursor: '.cursor/rules',
-  'agents-dir': '.agents/skills',
-  copilot: '.github/instructions',
-};
+/** The folder a target writes under (its own files never leave it). */
+export function targetBase(target: ExportTarget): string {
+  return exportTarget(target)?.base ?? '';
+}
 
-/** True for a `/`-separated relative path inside the target's folder: no `..`, no empty or dot segments. */
+/** True for a `/`-separated relative path that is one of the target's own files. */
 export function isTargetPath(target: ExportTarget, p: string): boolean {
-  if (target === 'agents-md') return p === 'AGENTS.md';
-  const parts = p.split('/');
-  const base = TARGET_BASE[target].split('/');
-  return (
-    !p.includes('\\') &&
-    !p.includes('\0') &&
-    parts.length > base.length &&
-    base.every((b, i) => parts[i] === b) &&
-    parts.every((s) => s !== '' && s !== '.' && s !== '..')
-  );
+  return exportTarget(target)?.isOwnPath(p) === true;
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
