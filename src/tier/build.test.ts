@@ -4,7 +4,7 @@ import { before, describe, it } from 'node:test';
 import { discoverSkills } from '../discover/discover.js';
 import type { Skill } from '../skill/types.js';
 import { corporaDir } from '../test-support/paths.js';
-import { buildTier, planTier, type TierFile, tierDrift } from './build.js';
+import { buildTier, planTier, type TierFile } from './build.js';
 import { domainOf, type TierSkill } from './domains.js';
 import { GLOSS_BUDGET } from './gloss.js';
 import { measureTier } from './measure.js';
@@ -170,31 +170,6 @@ describe('domainOf', () => {
   });
 });
 
-describe('tierDrift', () => {
-  it('reports missing, changed and extra files', () => {
-    const expected = [
-      { path: 'SKILL.md', text: 'a' },
-      { path: 'x/SKILL.md', text: 'b' },
-      { path: 'y/SKILL.md', text: 'c' },
-    ];
-    const actual = new Map([
-      ['SKILL.md', 'a'],
-      ['x/SKILL.md', 'B'],
-      ['z/SKILL.md', 'd'],
-    ]);
-    assert.deepEqual(tierDrift(expected, actual), {
-      missing: ['y/SKILL.md'],
-      changed: ['x/SKILL.md'],
-      extra: ['z/SKILL.md'],
-    });
-    assert.deepEqual(tierDrift(expected, new Map(expected.map((f) => [f.path, f.text]))), {
-      missing: [],
-      changed: [],
-      extra: [],
-    });
-  });
-});
-
 describe('buildTier on the salesforce-skills library', () => {
   const root = path.join(corporaDir, 'salesforce-skills', 'skills');
   let skills: Skill[] = [];
@@ -282,11 +257,6 @@ describe('buildTier on the salesforce-skills library', () => {
       pathPrefix: 'skills/',
     });
     assert.deepEqual(again, files);
-    assert.deepEqual(tierDrift(again, new Map(files.map((f) => [f.path, f.text]))), {
-      missing: [],
-      changed: [],
-      extra: [],
-    });
   });
 
   it('groups by the category field as by the folder, on a library whose categories are its folders', () => {

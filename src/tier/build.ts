@@ -162,20 +162,3 @@ export function tierFiles(plan: TierPlan): TierFile[] {
   }
   return files.sort((a, b) => byText(a.path, b.path));
 }
-
-/** Compare a fresh build with the files found in the tier's folder (`--check`). */
-export function tierDrift(
-  expected: readonly TierFile[],
-  actual: ReadonlyMap<string, string>,
-): TierDrift {
-  const want = new Map(expected.map((f) => [f.path, f.text]));
-  const missing: string[] = [];
-  const changed: string[] = [];
-  for (const [p, text] of want) {
-    const found = actual.get(p);
-    if (found === undefined) missing.push(p);
-    else if (found !== text) changed.push(p);
-  }
-  const extra = [...actual.keys()].filter((p) => !want.has(p)).sort(byText);
-  return { missing: missing.sort(byText), changed: changed.sort(byText), extra };
-}
