@@ -66,6 +66,19 @@ describe('skillset build', () => {
     assert.ok(JSON.parse(drift.stdout).drift.changed.length > 0);
   });
 
+  it('measures the tier at session start against listing all 978 descriptions', () => {
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-m-')), 'salesforce');
+    const r = cli(['build', salesforce, '--out', out, '--measure', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const m = JSON.parse(r.stdout).measure;
+    assert.ok(m, r.stdout.slice(0, 300));
+    const text = cli(['build', salesforce, '--out', out, '--measure']).stdout;
+    assert.match(text, /Listing every skill: [\d,]+ tokens \(978 components\)/);
+    assert.match(text, /At session start: [\d,]+ tokens/);
+  });
+});
+
+describe('skillset build, where the model reads it and how it writes', () => {
   it('names paths that exist from the folder of the skill naming them, in every router and roster', () => {
     // A library outside the project, a tier built into the project's skills folder.
     const top = mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-paths-'));
@@ -135,16 +148,5 @@ describe('skillset build', () => {
     const adopted = build();
     assert.equal(adopted.status, 0, adopted.stdout);
     assert.ok(JSON.parse(adopted.stdout).written.includes('sf-devops/SKILL.md'));
-  });
-
-  it('measures the tier at session start against listing all 978 descriptions', () => {
-    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-m-')), 'salesforce');
-    const r = cli(['build', salesforce, '--out', out, '--measure', '--json']);
-    assert.equal(r.status, 0, r.stderr);
-    const m = JSON.parse(r.stdout).measure;
-    assert.ok(m, r.stdout.slice(0, 300));
-    const text = cli(['build', salesforce, '--out', out, '--measure']).stdout;
-    assert.match(text, /Listing every skill: [\d,]+ tokens \(978 components\)/);
-    assert.match(text, /At session start: [\d,]+ tokens/);
   });
 });

@@ -183,11 +183,8 @@ export function skillCalls(
     },
     async export(o) {
       const d = await discovered();
-      const { exportSkills } = await import('../export/export.js');
-      const { exportCandidates } = await import('../export/sources.js');
-      // With no paths, the standard scopes were read: the project's skills only are exported.
-      const skills = exportCandidates(d, settings.discover.roots === undefined);
-      return attempt(seen(d), () => exportSkills(skills, o));
+      const { exportDiscovered } = await import('../export/export.js');
+      return attempt(seen(d), () => exportDiscovered(d, o, settings.discover.roots === undefined));
     },
     async readFile(name, rel) {
       const d = await discovered();

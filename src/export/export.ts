@@ -7,7 +7,7 @@ import { SkillsetError } from '../errors.js';
 import { exportEntries } from './entries.js';
 import { nodeExportFs } from './fs.js';
 import { renderTarget } from './render.js';
-import { exportSources } from './sources.js';
+import { type DiscoveredSkills, exportCandidates, exportSources } from './sources.js';
 import { readManifest, syncFiles } from './sync.js';
 import {
   EXPORT_TARGETS,
@@ -79,4 +79,16 @@ export async function exportSkills(
   );
   const { missing: _, ...done } = synced;
   return { ...result, ...done };
+}
+
+/**
+ * Export what a discovery found. `standardScopes` (no paths were given) exports the project's skills
+ * only, never the user's or any other scope's.
+ */
+export function exportDiscovered(
+  d: DiscoveredSkills,
+  options: ExportOptions,
+  standardScopes: boolean,
+): Promise<ExportResult> {
+  return exportSkills(exportCandidates(d, standardScopes), options);
 }
