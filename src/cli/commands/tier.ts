@@ -48,7 +48,8 @@ export async function runBuild(paths: string[], opts: BuildCliOptions): Promise<
       );
     if (!r.drift && !r.measure)
       lines.push(
-        `${r.out}: ${r.files.length} files, ${r.written.length} written${r.removed.length > 0 ? `, ${r.removed.length} removed` : ''}`,
+        // The manifest is not one of the tier's files: the count is of those.
+        `${r.out}: ${r.files.length} files, ${r.written.filter((f) => r.files.includes(f)).length} written${r.removed.length > 0 ? `, ${r.removed.length} removed` : ''}`,
       );
     await writeOut(`${lines.join('\n')}\n`);
   }
