@@ -3,7 +3,15 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -67,5 +75,78 @@ describe('skillset build', () => {
     const text = cli(['build', salesforce, '--out', out, '--measure']).stdout;
     assert.match(text, /Listing every skill: [\d,]+ tokens \(978 components\)/);
     assert.match(text, /At session start: [\d,]+ tokens/);
+  });
+});
+
+describe('skillset build, where the model reads it and how it writes', () => {
+  it('names paths that exist from the folder of the skill naming them, in every router and roster', () => {
+    // A library outside the project, a tier built into the project's skills folder.
+    const top = mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-paths-'));
+    const lib = path.join(top, 'library', 'skills');
+    for (const domain of ['devops', 'omnistudio'])
+      cpSync(path.join(salesforce, domain), path.join(lib, domain), { recursive: true });
+    const out = path.join(top, 'project', '.claude', 'skills');
+    const built = cli(['build', lib, '--out', out, '--name', 'salesforce', '--json']);
+    assert.equal(built.status, 0, built.stderr);
+    const files = JSON.parse(built.stdout).files as string[];
+    let named = 0;
+    for (const f of files) {
+      // A roster is a file of its router skill: its paths, like the router's, are from the skill's folder.
+      const skillDir = path.join(out, f.split('/')[0] as string);
+      const text = readFileSync(path.join(out, f), 'utf8');
+      for (const [, p] of text.matchAll(/`([^`\s<>]+\.md)`/g)) {
+        named++;
+        assert.ok(existsSync(path.resolve(skillDir, p as string)), `${f} names ${p}`);
+      }
+    }
+    // Every skill of the library is named by a roster, plus the routers and their rosters.
+    assert.ok(named > 2 * files.length, `${named} paths named`);
+  });
+
+  it("writes through export's manifest: stale domains removed, hand edits refused, older tiers adopted", () => {
+    const top = mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-sync-'));
+    const lib = path.join(top, 'skills');
+    for (const domain of ['devops', 'omnistudio'])
+      cpSync(path.join(salesforce, domain), path.join(lib, domain), { recursive: true });
+    const out = path.join(top, 'out');
+    const build = (...more: string[]) =>
+      cli(['build', lib, '--out', out, '--name', 'sf', '--json', ...more]);
+    // A skill of the user's own beside the tier, named like one of its routers: never touched.
+    mkdirSync(path.join(out, 'sf-notes'), { recursive: true });
+    writeFileSync(path.join(out, 'sf-notes', 'SKILL.md'), '---\ndescription: Mine.\n---\n');
+    const first = build();
+    assert.equal(first.status, 0, first.stderr);
+    const manifest = JSON.parse(readFileSync(path.join(out, '.skillset-export.json'), 'utf8'));
+    assert.deepEqual(Object.keys(manifest.targets), ['tier:sf']);
+    assert.deepEqual(Object.keys(manifest.targets['tier:sf']), JSON.parse(first.stdout).files);
+    // A domain gone: --check calls its files extra, a build removes them.
+    rmSync(path.join(lib, 'omnistudio'), { recursive: true });
+    const stale = build('--check');
+    assert.equal(stale.status, 1);
+    assert.deepEqual(JSON.parse(stale.stdout).drift.extra, [
+      'sf-omnistudio/SKILL.md',
+      'sf-omnistudio/references/skill-index.md',
+    ]);
+    assert.equal(build().status, 0);
+    assert.ok(!existsSync(path.join(out, 'sf-omnistudio')));
+    assert.ok(existsSync(path.join(out, 'sf-notes', 'SKILL.md')));
+    // A router edited by hand is refused (exit 1), and --force rewrites it.
+    const router = path.join(out, 'sf-devops', 'SKILL.md');
+    const built = readFileSync(router, 'utf8');
+    writeFileSync(router, `${built}\nedited by hand\n`);
+    const refused = build();
+    assert.equal(refused.status, 1);
+    assert.deepEqual(
+      JSON.parse(refused.stdout).refused.map((r: { path: string }) => r.path),
+      ['sf-devops/SKILL.md'],
+    );
+    assert.equal(build('--force').status, 0);
+    assert.equal(readFileSync(router, 'utf8'), built);
+    // A tier built before the manifest: its generated files are taken as skillset's.
+    rmSync(path.join(out, '.skillset-export.json'));
+    writeFileSync(router, built.replace('Router for the', 'Router, stale, for the'));
+    const adopted = build();
+    assert.equal(adopted.status, 0, adopted.stdout);
+    assert.ok(JSON.parse(adopted.stdout).written.includes('sf-devops/SKILL.md'));
   });
 });

@@ -1,7 +1,7 @@
 // Flags every command that reads skills shares, and the parsers of numeric flags.
 
 import { type Command, Option } from 'commander';
-import { AGENTS } from '../discover/agents.js';
+import { AGENTS } from '../agents/registry.js';
 import { SkillsetError } from '../errors.js';
 
 /** Options every command that reads skills accepts. */

@@ -2,10 +2,10 @@
 // write the CLI's output.
 
 import nodeFs from 'node:fs';
+import type { AgentName } from '../agents/registry.js';
 import type { Outcome } from '../core/outcome.js';
 import type { SettingsInput } from '../core/settings.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
-import type { AgentName } from '../discover/agents.js';
 import { SkillsetError } from '../errors.js';
 import { visibleJson, visibleLine, visibleText } from '../text/visible.js';
 

@@ -68,7 +68,7 @@ function withListingOptions(cmd: Command): Command {
     );
 }
 
-/** listing, load, invoke, doctor, serve, export, build and gloss-coverage, in the order the program's help lists them. */
+/** listing, load, invoke, doctor and serve, in the order the program's help lists them. */
 export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
   [
     'listing',
@@ -239,112 +239,6 @@ export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
         .action(async (paths: string[], opts) => {
           const { runServe } = await import('./commands/serve.js');
           process.exitCode = await runServe(paths, opts);
-        }),
-  ],
-  [
-    'export',
-    (p) =>
-      withIndex(
-        p
-          .command('export')
-          .description(
-            "Write the library out for another agent's conventions: AGENTS.md, Cursor rules, .agents/skills copies or Copilot instructions (docs/export.md).",
-          )
-          .argument('[path...]', 'skills roots (default: the standard scopes)'),
-      )
-        .addOption(
-          new Option('--target <target>', 'what to write')
-            .choices(['agents-md', 'cursor', 'agents-dir', 'copilot'])
-            .makeOptionMandatory(),
-        )
-        .requiredOption('--out <dir>', 'the project folder to write into')
-        .option('--check', 'write nothing; exit 1 when a run would change something')
-        .option(
-          '--force',
-          'overwrite or remove files skillset did not write, or that were edited since',
-        )
-        .addOption(
-          new Option('--point-to <where>', 'what entries point to (default source)').choices([
-            'source',
-            'agents-dir',
-          ]),
-        )
-        .option('--always-apply', 'skills without paths always apply (Cursor, Copilot)')
-        .addHelpText(
-          'after',
-          '\nIdempotent: a second run changes nothing. Files written are recorded in .skillset-export.json.\nExit codes: 0 exported or in sync, 1 drift (--check) or a file refused, 2 usage error.',
-        )
-        .action(async (paths: string[], opts) => {
-          const { runExport } = await import('./commands/export.js');
-          process.exitCode = await runExport(paths, opts);
-        }),
-  ],
-  [
-    'build',
-    (p) =>
-      withIndex(
-        p
-          .command('build')
-          .description(
-            'Build a tier for a big library: one router skill and one roster (a 220-character gloss a skill) per domain, and an entry router (docs/tiers.md).',
-          )
-          .argument('[path...]', 'skills roots (default: the standard scopes)'),
-      )
-        .requiredOption(
-          '--out <dir>',
-          'the skills folder the tier’s skills are written into (.claude/skills, say)',
-        )
-        .option(
-          '--name <name>',
-          'the tier’s name: its entry router, and the prefix of its domain routers (default: the library folder’s)',
-        )
-        .addOption(
-          new Option(
-            '--domains-from <how>',
-            'a skill’s domain: its first folder, or its front matter domain',
-          )
-            .choices(['path', 'field'])
-            .default('path'),
-        )
-        .option('--check', 'write nothing; exit 1 when the folder differs from a fresh build')
-        .option(
-          '--measure',
-          'print the tier’s token cost at session start against listing every description',
-        )
-        .addHelpText('after', '\nExit codes: 0 built or in step, 1 drift (--check), 2 usage error.')
-        .action(async (paths: string[], opts) => {
-          const { runBuild } = await import('./commands/tier.js');
-          process.exitCode = await runBuild(paths, opts);
-        }),
-  ],
-  [
-    'gloss-coverage',
-    (p) =>
-      withIndex(
-        p
-          .command('gloss-coverage')
-          .description(
-            'Say which skills route on a term through their gloss, and which declare it but clip it (docs/tiers.md).',
-          )
-          .argument('<term>', 'a word or phrase')
-          .argument('[path...]', 'skills roots (default: the standard scopes)'),
-      )
-        .option('--domain <domain>', 'only this domain')
-        .addOption(
-          new Option(
-            '--domains-from <how>',
-            'a skill’s domain: its first folder, or its front matter domain',
-          )
-            .choices(['path', 'field'])
-            .default('path'),
-        )
-        .addHelpText(
-          'after',
-          '\nExit codes: 0 nothing clipped, 1 some skill clips the term, 2 usage error.',
-        )
-        .action(async (term: string, paths: string[], opts) => {
-          const { runGlossCoverage } = await import('./commands/tier.js');
-          process.exitCode = await runGlossCoverage(term, paths, opts);
         }),
   ],
 ];

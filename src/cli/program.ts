@@ -1,6 +1,6 @@
-// The `skillset` command: commander wiring only (the commands' own in program-read.ts and
-// program-skills.ts); each command runs in commands/<name>.ts. `main.ts` starts it (from the bundle
-// when there is one).
+// The `skillset` command: commander wiring only (the commands' own in program-read.ts,
+// program-skills.ts and program-library.ts); each command runs in commands/<name>.ts. `main.ts`
+// starts it (from the bundle when there is one).
 
 import { Command, CommanderError } from 'commander';
 import { SkillsetError } from '../errors.js';
@@ -8,11 +8,16 @@ import { visibleLine } from '../text/visible.js';
 import { VERSION } from '../version.js';
 import type { DefineCommand } from './flags.js';
 import { stdoutStream, writeErr, writeOut } from './options.js';
+import { LIBRARY_COMMANDS } from './program-library.js';
 import { READ_COMMANDS } from './program-read.js';
 import { SKILL_COMMANDS } from './program-skills.js';
 
 /** Every command, in the order the program's help lists them. */
-const COMMANDS = new Map<string, DefineCommand>([...READ_COMMANDS, ...SKILL_COMMANDS]);
+const COMMANDS = new Map<string, DefineCommand>([
+  ...READ_COMMANDS,
+  ...SKILL_COMMANDS,
+  ...LIBRARY_COMMANDS,
+]);
 
 /**
  * The program for `argv`. A command line that names a command (after the program's own `--debug`, if

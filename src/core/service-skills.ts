@@ -193,8 +193,8 @@ export function skillCalls(
     },
     async export(o) {
       const d = await discovered();
-      const { exportSkills } = await import('../export/export.js');
-      return attempt(seen(d), () => exportSkills(d.skills, o));
+      const { exportDiscovered } = await import('../export/export.js');
+      return attempt(seen(d), () => exportDiscovered(d, o, settings.discover.roots === undefined));
     },
     async readFile(name, rel) {
       const d = await discovered();

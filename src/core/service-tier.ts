@@ -7,17 +7,20 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import type { DiscoverResult } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
+import { nodeExportFs } from '../export/fs.js';
+import { sha256, tierKey } from '../export/manifest.js';
+import { readManifest, type SyncResult, syncFiles } from '../export/sync.js';
+import type { Refusal } from '../export/types.js';
 import {
   buildTier,
   type DomainStrategy,
+  GENERATED,
   type GlossCoverage,
   glossCoverage,
   measureTier,
   type TierDrift,
   type TierMeasure,
-  tierDrift,
 } from '../tier/index.js';
-import { makeDirs, writeFileAtomically } from '../util/dirs.js';
 import { readRegularFile } from '../util/read-regular.js';
 import { attempt, type Outcome } from './outcome.js';
 import type { Settings } from './settings.js';
@@ -31,14 +34,20 @@ export interface BuildOptions {
   domainsFrom?: 'path' | 'field';
   check?: boolean;
   measure?: boolean;
+  /** Overwrite or remove tier files skillset did not write, or that were edited since. */
+  force?: boolean;
 }
 
 /** What `build` did. */
 export interface BuildReport {
   out: string;
   files: string[];
-  /** Files written (none under `check` or `measure`). */
+  /** Files written, the manifest `.skillset-export.json` included (none under `check` or `measure`). */
   written: string[];
+  /** Files of domains that are gone, removed (none under `check` or `measure`). */
+  removed: string[];
+  /** Files not written by skillset (or edited since) that were left alone; `force` overwrites them. */
+  refused: Refusal[];
   /** Under `check`: how the folder differs from a fresh build. */
   drift?: TierDrift;
   measure?: TierMeasure;
@@ -65,9 +74,12 @@ function safeRead(file: string): string | undefined {
   }
 }
 
-/** The tier's files found in `dir`: its entry router's and its domain routers' folders only. */
-function readTier(dir: string, name: string): Map<string, string> {
-  const out = new Map<string, string>();
+/**
+ * A tier's files found in `dir` that carry the generated line: taken as skillset's when the manifest
+ * has no entry for the tier yet (a tier built before the manifest), path → hash.
+ */
+function adoptTier(dir: string, name: string): Record<string, string> {
+  const out: Record<string, string> = {};
   let folders: nodeFs.Dirent[];
   try {
     folders = nodeFs.readdirSync(dir, { withFileTypes: true });
@@ -78,10 +90,71 @@ function readTier(dir: string, name: string): Map<string, string> {
     if (!f.isDirectory() || (f.name !== name && !f.name.startsWith(`${name}-`))) continue;
     for (const rel of ['SKILL.md', 'references/skill-index.md']) {
       const r = safeRead(path.join(dir, f.name, ...rel.split('/')));
-      if (r !== undefined) out.set(`${f.name}/${rel}`, r);
+      if (r?.includes(GENERATED)) out[`${f.name}/${rel}`] = sha256(Buffer.from(r));
     }
   }
   return out;
+}
+
+/** A sync's drift as the tier reports it: missing, changed (or refused) and extra files. */
+function tierDrift(files: readonly string[], r: SyncResult): TierDrift {
+  const wanted = new Set(files);
+  const missing = new Set(r.missing);
+  return {
+    missing: r.missing,
+    changed: r.drift.filter((p) => wanted.has(p) && !missing.has(p)),
+    extra: r.drift.filter((p) => !wanted.has(p)),
+  };
+}
+
+/** Write the tier's files into `out` through export's plan and manifest (or, with `check`, compare). */
+async function syncTier(
+  out: string,
+  name: string,
+  files: ReadonlyArray<{ path: string; text: string }>,
+  o: BuildOptions,
+  report: BuildReport,
+): Promise<BuildReport> {
+  const force = o.force === true;
+  const warnings: string[] = [];
+  const st = await nodeExportFs.stat(out);
+  if (st !== undefined && st.kind !== 'dir') throw writeFailed(out, 'ENOTDIR');
+  const manifest = await readManifest(nodeExportFs, out, force, warnings);
+  const key = tierKey(name);
+  const synced = await syncFiles(
+    nodeExportFs,
+    out,
+    {
+      key,
+      base: '',
+      rendered: {
+        desired: files.map((f) => ({ path: f.path, bytes: Buffer.from(f.text) })),
+        refused: [],
+        keep: [],
+      },
+      check: o.check === true,
+      force,
+      ...(manifest.manifest.targets[key] ? {} : { adopted: adoptTier(out, name) }),
+    },
+    manifest,
+  ).catch((e: unknown) => {
+    if (e instanceof SkillsetError && e.code === 'export/write-failed')
+      throw writeFailed(out, (e.cause as NodeJS.ErrnoException)?.code ?? e.message);
+    throw e;
+  });
+  report.refused = synced.refused;
+  if (o.check) report.drift = tierDrift(report.files, synced);
+  else {
+    report.written = synced.written;
+    report.removed = synced.removed;
+  }
+  return report;
+}
+
+function writeFailed(out: string, why: string): SkillsetError {
+  return new SkillsetError('tier/write-failed', `Cannot write the tier into ${out} (${why})`, {
+    hint: 'Check that --out is a folder you can write.',
+  });
 }
 
 /** A tier's default name: the library folder's, or its parent's when that is just `skills`. */
@@ -106,38 +179,27 @@ export function tierCalls(
   return {
     async build(o) {
       const d = await discovered();
-      return attempt(seen(d), () => {
+      return attempt(seen(d), async () => {
         const out = path.resolve(settings.cwd, o.out);
         const name = o.name ?? defaultName(d.roots, out);
         const options = {
           domainOf: (o.domainsFrom ?? 'path') as DomainStrategy,
           library: name,
-          pathOf: (s: { path: string }) => path.relative(out, s.path).split(path.sep).join('/'),
+          // From the router's folder: paths in a skill are relative to its folder (docs/tiers.md).
+          pathOf: (s: { path: string }, folder: string) =>
+            path.relative(path.join(out, folder), s.path).split(path.sep).join('/'),
         };
         const files = buildTier(d.skills, options);
-        const report: BuildReport = { out, files: files.map((f) => f.path), written: [] };
+        const report: BuildReport = {
+          out,
+          files: files.map((f) => f.path),
+          written: [],
+          removed: [],
+          refused: [],
+        };
         if (o.measure) report.measure = measureTier(d.skills, options);
-        if (o.check) report.drift = tierDrift(files, readTier(out, name));
-        if (o.check || o.measure) return report;
-        try {
-          for (const f of files) {
-            const file = path.join(out, ...f.path.split('/'));
-            const now = safeRead(file);
-            if (now === f.text) continue;
-            makeDirs(path.dirname(file));
-            writeFileAtomically(file, f.text);
-            report.written.push(f.path);
-          }
-        } catch (e) {
-          throw new SkillsetError(
-            'tier/write-failed',
-            `Cannot write the tier into ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-            {
-              hint: 'Check that --out is a folder you can write.',
-            },
-          );
-        }
-        return report;
+        if (o.measure && !o.check) return report;
+        return syncTier(out, name, files, o, report);
       });
     },
     async glossCoverage(term, o = {}) {

@@ -1,6 +1,7 @@
 // The config file's `listing`, `permissions`, `load` and `invoke` sections as settings, with their
 // defaults.
 
+import { listingDefaults } from '../agents/registry.js';
 import { DEFAULT_LOAD_LIMITS, type LoadLimits } from '../compose/import-limits.js';
 import type { ConfigTrust, TrustSource } from '../config/merge.js';
 import type { SkillsetConfig } from '../config/schema.js';
@@ -36,10 +37,11 @@ export interface InvokeSettings {
   timeoutMs: number;
 }
 
-/** The sections of `config` for skills, each with its defaults. */
+/** The sections of `config` for skills, each with its defaults (the listing's are `agent`'s). */
 export function skillSettings(
   config: SkillsetConfig,
   trust: ConfigTrust = { project: false, folders: [] },
+  agent?: string,
 ): {
   listing: ListingSettings;
   permissions: PermissionSettings;
@@ -50,8 +52,11 @@ export function skillSettings(
   const listing: ListingSettings = { pinned: l.pinned ?? [], format: l.format ?? 'xml' };
   if (l.budget !== undefined) listing.budget = l.budget;
   if (l.contextTokens !== undefined) listing.contextTokens = l.contextTokens;
-  if (l.fraction !== undefined) listing.fraction = l.fraction;
-  if (l.entryCap !== undefined) listing.entryCap = l.entryCap;
+  // The agent's share of the context and entry cap; its budget with no context size is 8,000 for
+  // every agent, the listing's own default.
+  const own = listingDefaults(agent);
+  listing.fraction = l.fraction ?? own.fraction;
+  listing.entryCap = l.entryCap ?? own.entryCap;
   const p = config.permissions ?? {};
   const i = config.invoke ?? {};
   const load = config.load ?? {};

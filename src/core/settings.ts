@@ -214,7 +214,7 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
       rules: config.lint?.rules ?? {},
     },
     select: selectSettings(config.select),
-    ...skillSettings(config, merged.trust),
+    ...skillSettings(config, merged.trust, input.agent),
     configFile: project.file,
     userConfigFile: user.file,
     diagnostics,

@@ -3,9 +3,8 @@
 import path from 'node:path';
 import { inSkillFolder } from '../discover/confine.js';
 import { SKIPPED_FOLDERS } from '../discover/walk.js';
-import type { ExportEntry } from './entries.js';
 import type { ExportFs } from './fs.js';
-import type { DesiredFile } from './types.js';
+import type { DesiredFile, ExportEntry } from './types.js';
 
 /** One file of a skill folder: its path inside the folder (`/`-separated) and bytes. */
 export interface FolderFile {
@@ -81,10 +80,14 @@ export async function readSkillFolder(
   return files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
 }
 
-/** The files agents-dir wants for one entry: its folder's files under `.agents/skills/<stem>/`. */
-export function agentsDirFiles(entry: ExportEntry, folder: readonly FolderFile[]): DesiredFile[] {
+/** The files a copy wants for one entry: its folder's files under `<base>/<stem>/`. */
+export function agentsDirFiles(
+  entry: ExportEntry,
+  folder: readonly FolderFile[],
+  base: string,
+): DesiredFile[] {
   return folder.map((f) => ({
-    path: `.agents/skills/${entry.stem}/${f.rel}`,
+    path: `${base}/${entry.stem}/${f.rel}`,
     bytes: f.bytes,
     executable: f.executable,
   }));

@@ -1,16 +1,10 @@
 // Which skills a target exports, under which file name, and where each entry points.
 
 import path from 'node:path';
-import type { ExportSkill, ExportTarget } from './types.js';
+import { exportTarget } from '../agents/registry.js';
+import type { ExportEntry, ExportSkill, ExportTarget } from './types.js';
 
-/** A skill as a target exports it. */
-export interface ExportEntry {
-  skill: ExportSkill;
-  /** The file or folder name it is exported under. */
-  stem: string;
-  /** Where its SKILL.md is: relative to the out folder (`/`-separated) when inside it, else absolute. */
-  location: string;
-}
+export type { ExportEntry } from './types.js';
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -49,14 +43,16 @@ export function exportEntries(
 ): { entries: ExportEntry[]; warnings: string[] } {
   const warnings: string[] = [];
   const sorted = [...skills].sort((a, b) => byCodeUnit(a.id, b.id));
+  const shape = exportTarget(target)?.shape;
+  // A copy is the skill itself; every other target is read by the model, which may not load these.
   const chosen =
-    target === 'agents-dir'
+    shape === 'copies'
       ? sorted
       : sorted.filter((s) => s.frontmatter.disableModelInvocation !== true);
   const byName = new Map<string, number>();
   for (const s of chosen) byName.set(s.name, (byName.get(s.name) ?? 0) + 1);
-  const oneFolderPerName = target === 'agents-dir' || options.pointTo === 'agents-dir';
-  const perFile = target === 'cursor' || target === 'copilot';
+  const oneFolderPerName = shape === 'copies' || options.pointTo === 'agents-dir';
+  const perFile = shape === 'per-file';
   const entries: ExportEntry[] = [];
   const taken = new Map<string, string>();
   for (const skill of chosen) {

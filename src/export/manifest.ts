@@ -1,15 +1,17 @@
-// The manifest `.skillset-export.json`: which files in the out folder skillset wrote, per target, with their hashes.
+// The manifest `.skillset-export.json`: which files in the out folder skillset wrote, per owner (an
+// export target, or a tier `skillset build` wrote), with their hashes.
 
 import { createHash } from 'node:crypto';
-import { EXPORT_TARGETS, type ExportTarget } from './types.js';
+import { underBase } from '../agents/conventions.js';
+import { exportTarget } from '../agents/registry.js';
 
 /** The manifest's file name, in the out folder. */
 export const MANIFEST_FILE = '.skillset-export.json';
 
-/** Files written per target: relative path → sha256 (hex) of the bytes written. */
+/** Files written per owner (a target's name, or `tier:<name>`): relative path → sha256 (hex) of the bytes written. */
 export interface Manifest {
   version: 1;
-  targets: Partial<Record<ExportTarget, Record<string, string>>>;
+  targets: Partial<Record<string, Record<string, string>>>;
 }
 
 /** An empty manifest. */
@@ -22,26 +24,26 @@ export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The folder each target writes under (its own files never leave it). */
-export const TARGET_BASE: Record<ExportTarget, string> = {
-  'agents-md': '',
-  cursor: '.cursor/rules',
-  'agents-dir': '.agents/skills',
-  copilot: '.github/instructions',
-};
+/** The manifest key of the tier named `name`. */
+export function tierKey(name: string): string {
+  return `tier:${name}`;
+}
 
-/** True for a `/`-separated relative path inside the target's folder: no `..`, no empty or dot segments. */
-export function isTargetPath(target: ExportTarget, p: string): boolean {
-  if (target === 'agents-md') return p === 'AGENTS.md';
-  const parts = p.split('/');
-  const base = TARGET_BASE[target].split('/');
+/** True for a path of the tier `name`: below its entry router's folder or a `<name>-<domain>` one. */
+function isTierPath(name: string, p: string): boolean {
+  const top = p.split('/')[0] ?? '';
   return (
-    !p.includes('\\') &&
-    !p.includes('\0') &&
-    parts.length > base.length &&
-    base.every((b, i) => parts[i] === b) &&
-    parts.every((s) => s !== '' && s !== '.' && s !== '..')
+    name !== '' &&
+    !name.includes('/') &&
+    underBase('', p) &&
+    (top === name || top.startsWith(`${name}-`))
   );
+}
+
+/** The own-path check of a manifest key; undefined for a key that names no owner. */
+function ownPaths(key: string): ((p: string) => boolean) | undefined {
+  if (key.startsWith('tier:')) return (p) => isTierPath(key.slice('tier:'.length), p);
+  return exportTarget(key)?.isOwnPath;
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -63,15 +65,15 @@ export function parseManifest(
     return { ok: false, reason: 'no `targets` object' };
   const manifest = emptyManifest();
   const dropped: string[] = [];
-  for (const target of EXPORT_TARGETS) {
-    const files = (targets as Record<string, unknown>)[target];
-    if (typeof files !== 'object' || files === null) continue;
+  for (const [key, files] of Object.entries(targets as Record<string, unknown>)) {
+    const own = ownPaths(key);
+    if (own === undefined || typeof files !== 'object' || files === null) continue;
     const kept: Record<string, string> = {};
     for (const [p, hash] of Object.entries(files)) {
-      if (isTargetPath(target, p) && typeof hash === 'string' && HEX64.test(hash)) kept[p] = hash;
+      if (own(p) && typeof hash === 'string' && HEX64.test(hash)) kept[p] = hash;
       else dropped.push(p);
     }
-    manifest.targets[target] = kept;
+    manifest.targets[key] = kept;
   }
   return { ok: true, manifest, dropped };
 }
@@ -81,12 +83,10 @@ const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0
 /** The manifest's bytes: keys sorted, two-space indent, a final newline; equal manifests are equal bytes. */
 export function serializeManifest(m: Manifest): Buffer {
   const targets: Record<string, Record<string, string>> = {};
-  for (const target of [...EXPORT_TARGETS].sort(byCodeUnit)) {
-    const files = m.targets[target];
+  for (const key of Object.keys(m.targets).sort(byCodeUnit)) {
+    const files = m.targets[key];
     if (!files || Object.keys(files).length === 0) continue;
-    targets[target] = Object.fromEntries(
-      Object.entries(files).sort(([a], [b]) => byCodeUnit(a, b)),
-    );
+    targets[key] = Object.fromEntries(Object.entries(files).sort(([a], [b]) => byCodeUnit(a, b)));
   }
   return Buffer.from(`${JSON.stringify({ version: 1, targets }, null, 2)}\n`);
 }

@@ -1,68 +1,25 @@
-// Render a target: the files it wants for the entries, given what the out folder holds (AGENTS.md, earlier copies).
+// Render a target: the files it wants for the entries, given what the out folder holds (AGENTS.md,
+// earlier copies). Each target's module renders; the engine lends it the out folder and folder copies.
 
+import { exportTarget } from '../agents/registry.js';
+import type { RenderContext, Rendered } from '../agents/types.js';
 import { agentsDirFiles, readSkillFolder } from './agents-dir.js';
-import {
-  agentsMdSizeWarning,
-  CODEX_AGENTS_MD_MAX_BYTES,
-  renderAgentsBlock,
-  spliceAgentsMd,
-} from './agents-md.js';
-import type { ExportEntry } from './entries.js';
 import { type ExportFs, outPath, readExisting } from './fs.js';
-import { TARGET_BASE } from './manifest.js';
-import {
-  copilotInstructionsPath,
-  cursorRulePath,
-  renderCopilotInstructions,
-  renderCursorRule,
-} from './rules.js';
-import type { DesiredFile, ExportOptions, Refusal } from './types.js';
+import type { ExportEntry, ExportOptions } from './types.js';
 
-/** What a target wants: files, refusals found while rendering, folders whose old copies stay. */
-export interface Rendered {
-  desired: DesiredFile[];
-  refused: Refusal[];
-  keep: string[];
-}
-
-async function renderAgentsMd(
+/** Each entry's skill folder copied under `<base>/<stem>/`; a folder read in place, or unreadable, is kept as it is. */
+async function copyFolders(
   fs: ExportFs,
   outDir: string,
   entries: readonly ExportEntry[],
-  max: number,
-  warnings: string[],
-): Promise<Rendered> {
-  const found = await readExisting(fs, outPath(outDir, 'AGENTS.md'));
-  const list = entries.map((e) => ({
-    name: e.skill.name,
-    description: e.skill.description,
-    path: e.location,
-  }));
-  const spliced = spliceAgentsMd(found?.kind === 'file' ? found.bytes : undefined, (eol) =>
-    renderAgentsBlock(list, eol),
-  );
-  if (!spliced.ok)
-    return { desired: [], refused: [{ path: 'AGENTS.md', reason: spliced.reason }], keep: [] };
-  const size = agentsMdSizeWarning(spliced.bytes.length, spliced.outside, max);
-  if (size) warnings.push(size);
-  return {
-    desired: [{ path: 'AGENTS.md', bytes: spliced.bytes, shared: true }],
-    refused: [],
-    keep: [],
-  };
-}
-
-async function renderAgentsDir(
-  fs: ExportFs,
-  outDir: string,
-  entries: readonly ExportEntry[],
+  base: string,
   warnings: string[],
 ): Promise<Rendered> {
   const out: Rendered = { desired: [], refused: [], keep: [] };
-  const base = outPath(outDir, TARGET_BASE['agents-dir']);
-  const baseReal = (await fs.stat(base))?.kind === 'dir' ? await fs.realpath(base) : undefined;
+  const baseAt = outPath(outDir, base);
+  const baseReal = (await fs.stat(baseAt))?.kind === 'dir' ? await fs.realpath(baseAt) : undefined;
   for (const entry of entries) {
-    const dest = `${TARGET_BASE['agents-dir']}/${entry.stem}`;
+    const dest = `${base}/${entry.stem}`;
     let source: string;
     try {
       source = await fs.realpath(entry.skill.dir);
@@ -91,7 +48,7 @@ async function renderAgentsDir(
       },
     );
     if (folder === undefined) out.keep.push(dest);
-    else out.desired.push(...agentsDirFiles(entry, folder));
+    else out.desired.push(...agentsDirFiles(entry, folder, base));
   }
   return out;
 }
@@ -104,35 +61,16 @@ export async function renderTarget(
   options: ExportOptions,
   warnings: string[],
 ): Promise<Rendered> {
-  const alwaysApply = options.alwaysApply === true;
-  switch (options.target) {
-    case 'agents-md':
-      return renderAgentsMd(
-        fs,
-        outDir,
-        entries,
-        options.agentsMdMaxBytes ?? CODEX_AGENTS_MD_MAX_BYTES,
-        warnings,
-      );
-    case 'agents-dir':
-      return renderAgentsDir(fs, outDir, entries, warnings);
-    case 'cursor':
-      return {
-        desired: entries.map((e) => ({
-          path: cursorRulePath(e),
-          bytes: Buffer.from(renderCursorRule(e, { alwaysApply })),
-        })),
-        refused: [],
-        keep: [],
-      };
-    case 'copilot':
-      return {
-        desired: entries.map((e) => ({
-          path: copilotInstructionsPath(e),
-          bytes: Buffer.from(renderCopilotInstructions(e, { alwaysApply })),
-        })),
-        refused: [],
-        keep: [],
-      };
-  }
+  const target = exportTarget(options.target);
+  if (target === undefined) return { desired: [], refused: [], keep: [] };
+  const ctx: RenderContext = {
+    alwaysApply: options.alwaysApply === true,
+    ...(options.agentsMdMaxBytes !== undefined
+      ? { agentsMdMaxBytes: options.agentsMdMaxBytes }
+      : {}),
+    readExisting: (rel) => readExisting(fs, outPath(outDir, rel)),
+    copyFolders: (list, base) => copyFolders(fs, outDir, list, base, warnings),
+    warn: (message) => warnings.push(message),
+  };
+  return target.render(entries, ctx);
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { renderCopilotInstructions } from '../agents/copilot.js';
+import { renderCursorRule } from '../agents/cursor.js';
 import { type ExportEntry, exportEntries, skillLocation } from './entries.js';
-import { renderCopilotInstructions, renderCursorRule } from './rules.js';
 import type { ExportSkill } from './types.js';
 
 function makeSkill(over: Partial<ExportSkill> & { paths?: string[] } = {}): ExportSkill {

@@ -1,23 +1,17 @@
 // The export's vocabulary: targets, options, the files a target wants, and what a run did.
 
-import type { Skill } from '../skill/types.js';
+import type { ExportTarget } from '../agents/registry.js';
+import type { Refusal } from '../agents/types.js';
 import type { ExportFs } from './fs.js';
 
-/** Where a library is exported to: one agent convention each (docs/export.md). */
-export type ExportTarget = 'agents-md' | 'cursor' | 'agents-dir' | 'copilot';
-
-/** Every target, in the order the docs list them. */
-export const EXPORT_TARGETS: readonly ExportTarget[] = [
-  'agents-md',
-  'cursor',
-  'agents-dir',
-  'copilot',
-];
-
-/** What an export needs of a skill. */
-export type ExportSkill = Pick<Skill, 'id' | 'name' | 'description' | 'path' | 'dir'> & {
-  frontmatter: Pick<Skill['frontmatter'], 'paths' | 'disableModelInvocation'>;
-};
+export { EXPORT_TARGETS, type ExportTarget } from '../agents/registry.js';
+export type {
+  DesiredFile,
+  ExistingFile,
+  ExportEntry,
+  ExportSkill,
+  Refusal,
+} from '../agents/types.js';
 
 /** Options of exportSkills. */
 export interface ExportOptions {
@@ -42,13 +36,6 @@ export interface ExportOptions {
   fs?: ExportFs;
 }
 
-/** A file skillset would not touch, and why. */
-export interface Refusal {
-  /** Relative to the out folder, `/`-separated. */
-  path: string;
-  reason: string;
-}
-
 /** What an export did (or, with `check`, would do). Paths are relative to the out folder, `/`-separated, sorted. */
 export interface ExportResult {
   target: ExportTarget;
@@ -67,18 +54,3 @@ export interface ExportResult {
   /** Notes for the user: the AGENTS.md size, links not followed, skills left out. */
   warnings: string[];
 }
-
-/** One file a target wants, relative to the out folder. */
-export interface DesiredFile {
-  path: string;
-  bytes: Buffer;
-  /** Keep the source's executable bit (agents-dir copies of scripts). */
-  executable?: boolean;
-  /** The file is shared with its owner (AGENTS.md): only the marked block is ours, so it is never refused. */
-  shared?: boolean;
-}
-
-/** A file as found in the out folder. */
-export type ExistingFile =
-  | { kind: 'file'; bytes: Buffer; executable: boolean }
-  | { kind: 'other'; what: string };

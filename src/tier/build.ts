@@ -20,10 +20,14 @@ export interface TierOptions {
   domainOf?: DomainStrategy;
   /** The library's name: the entry router's name, so the tier's folder should be named so (default `skills`). */
   library?: string;
-  /** Put before every roster path (default ''): the library root as the reader will see it, e.g. `skills/`. */
+  /** Put before every roster path (default ''): the library root as seen from a router's folder, e.g. `../../skills/`. */
   pathPrefix?: string;
-  /** The path a roster prints for a skill (default: `pathPrefix` + its SKILL.md below its root). */
-  pathOf?: (skill: TierSkill) => string;
+  /**
+   * The path a router and its roster print for a skill: relative to the router's folder (`folder`,
+   * `<library>-<domain>`, below the tier's folder), as a model reads paths in a skill (default:
+   * `pathPrefix` + its SKILL.md below its root).
+   */
+  pathOf?: (skill: TierSkill, folder: string) => string;
   /** The gloss budget in characters (default 220). */
   budget?: number;
   /** Hand-written router parts by domain, replacing what is derived. */
@@ -93,9 +97,10 @@ export function planTier(skills: readonly TierSkill[], options: TierOptions = {}
     const p = parts.get(domain);
     if (!p) continue;
     const description = routerDescription(domain, members.length, p.scope, p.vocabulary, p.notFor);
+    const folder = `${library}-${domain}`;
     const entries = members
       .map((s) => ({
-        path: pathOf(s),
+        path: pathOf(s, folder),
         gloss: buildGloss(s.description, options.budget ?? GLOSS_BUDGET),
       }))
       .sort((a, b) => byText(a.path, b.path));
@@ -104,7 +109,7 @@ export function planTier(skills: readonly TierSkill[], options: TierOptions = {}
       return s
         ? [
             {
-              path: pathOf(s),
+              path: pathOf(s, folder),
               what: clipWords(splitDescription(s.description).lead, FEATURED_CHARS),
             },
           ]
@@ -112,7 +117,7 @@ export function planTier(skills: readonly TierSkill[], options: TierOptions = {}
     });
     const view: DomainView = {
       domain,
-      folder: `${library}-${domain}`,
+      folder,
       description,
       scope: p.scope,
       featured,
@@ -156,21 +161,4 @@ export function tierFiles(plan: TierPlan): TierFile[] {
     files.push({ path: `${folder}/references/skill-index.md`, text: d.roster });
   }
   return files.sort((a, b) => byText(a.path, b.path));
-}
-
-/** Compare a fresh build with the files found in the tier's folder (`--check`). */
-export function tierDrift(
-  expected: readonly TierFile[],
-  actual: ReadonlyMap<string, string>,
-): TierDrift {
-  const want = new Map(expected.map((f) => [f.path, f.text]));
-  const missing: string[] = [];
-  const changed: string[] = [];
-  for (const [p, text] of want) {
-    const found = actual.get(p);
-    if (found === undefined) missing.push(p);
-    else if (found !== text) changed.push(p);
-  }
-  const extra = [...actual.keys()].filter((p) => !want.has(p)).sort(byText);
-  return { missing: missing.sort(byText), changed: changed.sort(byText), extra };
 }

@@ -11,9 +11,10 @@ export interface BuildCliOptions extends IndexCliOptions {
   domainsFrom?: 'path' | 'field';
   check?: boolean;
   measure?: boolean;
+  force?: boolean;
 }
 
-/** `skillset build [PATH…] --out DIR`: 0 built (or in sync), 1 drift under --check. */
+/** `skillset build [PATH…] --out DIR`: 0 built (or in sync), 1 drift under --check or a file refused. */
 export async function runBuild(paths: string[], opts: BuildCliOptions): Promise<number> {
   const { measureText } = await import('../../tier/format.js');
   const { service: s, done } = await service(paths, opts);
@@ -23,6 +24,7 @@ export async function runBuild(paths: string[], opts: BuildCliOptions): Promise<
     ...(opts.domainsFrom ? { domainsFrom: opts.domainsFrom } : {}),
     ...(opts.check ? { check: true } : {}),
     ...(opts.measure ? { measure: true } : {}),
+    ...(opts.force ? { force: true } : {}),
   });
   done();
   const built = unwrap(outcome, opts, { summariseLibrary: true });
@@ -32,7 +34,7 @@ export async function runBuild(paths: string[], opts: BuildCliOptions): Promise<
     : 0;
   if (opts.json) await writeJson(r);
   else {
-    const lines: string[] = [];
+    const lines: string[] = r.refused.map((f) => `refused  ${f.path}: ${f.reason}`);
     if (r.measure) lines.push(measureText(r.measure).replace(/\n$/, ''));
     if (r.drift)
       lines.push(
@@ -45,10 +47,13 @@ export async function runBuild(paths: string[], opts: BuildCliOptions): Promise<
             ].join('; ')}`,
       );
     if (!r.drift && !r.measure)
-      lines.push(`${r.out}: ${r.files.length} files, ${r.written.length} written`);
+      lines.push(
+        // The manifest is not one of the tier's files: the count is of those.
+        `${r.out}: ${r.files.length} files, ${r.written.filter((f) => r.files.includes(f)).length} written${r.removed.length > 0 ? `, ${r.removed.length} removed` : ''}`,
+      );
     await writeOut(`${lines.join('\n')}\n`);
   }
-  return drift > 0 ? 1 : 0;
+  return drift > 0 || r.refused.length > 0 ? 1 : 0;
 }
 
 /** `skillset gloss-coverage TERM [PATH…]`: 1 when any skill declares the term and clips it. */
