@@ -63,7 +63,7 @@ describe('the program', () => {
     assert.equal(r.stdout, '');
     assert.equal(
       r.stderr,
-      "error: unknown command 'serch'\n(Did you mean search?)\n(run with --help for usage)\n",
+      "skillset: unknown command 'serch'\n  Did you mean search? Run with --help for usage.\n",
     );
   });
 
@@ -73,10 +73,25 @@ describe('the program', () => {
     assert.equal(plain.status, 2);
     assert.equal(
       plain.stderr,
-      "error: unknown option '--limt'\n(Did you mean --limit?)\n(run with --help for usage)\n",
+      "skillset: unknown option '--limt'\n  Did you mean --limit? Run with --help for usage.\n",
     );
     assert.equal(debug.status, plain.status);
     assert.equal(debug.stderr, plain.stderr);
+  });
+
+  it("says commander's usage errors in the style of its own, exit code 2, and as a problem under --json", () => {
+    const theirs = cli(['select', examples, '--budget-unit', 'bytes', '--json']);
+    const ours = cli(['select', examples, '--budget', 'lots', '--json']);
+    for (const r of [theirs, ours]) {
+      assert.equal(r.status, 2, r.stderr);
+      assert.match(r.stderr, /^skillset: [^\n]+\n( {2}[^\n]+\n)?$/);
+      assert.match(
+        (JSON.parse(r.stdout) as { problem: { code: string } }).problem.code,
+        /^usage\//,
+      );
+    }
+    assert.match(theirs.stderr, /argument 'bytes' is invalid/);
+    assert.equal(cli(['select', examples, '--budget-unit', 'bytes']).stdout, '');
   });
 
   it('runs a command named after --debug', () => {
