@@ -3,7 +3,12 @@
 
 import { type Command, Option } from 'commander';
 import { SkillsetError } from '../errors.js';
-import { type DefineCommand, parseCount, withIndexOptions as withIndex } from './flags.js';
+import {
+  type DefineCommand,
+  parseCount,
+  splitAtDashes,
+  withIndexOptions as withIndex,
+} from './flags.js';
 
 const many = (v: string, acc: string[]) => [...acc, v];
 
@@ -133,10 +138,7 @@ export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
             'Expand a skill as `/name ARGUMENTS` would: base folder, arguments, variables, then shell injection for trusted skills (docs/invocation.md).',
           )
           .argument('<name>', 'the skill id or name')
-          .argument(
-            '[arguments...]',
-            'the arguments, as typed after /name; words are joined by spaces, so quote a group to keep it whole: \'Ada "Grace Hopper"\'',
-          ),
+          .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )
         .option('--no-shell', 'run no shell command; each shows as a placeholder')
         .option('--record', 'count this use toward the usage-ranked listing')
@@ -148,11 +150,12 @@ export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
         .option('--session-id <id>', 'the ${SESSION_ID} to expand (default: a new one)')
         .addHelpText(
           'after',
-          '\nRoots come from --dir or the standard scopes. Prints the expanded prompt.\nJSON: { "id", "name", "dir", "contentHash", "status", "permission", "trusted", "shell", "text", "imports", "commands" }.\nExit codes: 0 expanded, 2 usage error, a denied skill (invoke/denied) or a failed or timed-out shell command.',
+          '\nThe arguments follow `--`, as typed after /name: `skillset invoke greet -- Ada "Grace Hopper"`, or with roots `skillset invoke greet ./skills -- Ada`. Prints the expanded prompt.\nJSON: { "id", "name", "dir", "contentHash", "status", "permission", "trusted", "shell", "text", "imports", "commands" }.\nExit codes: 0 expanded, 2 usage error, a denied skill (invoke/denied) or a failed or timed-out shell command.',
         )
-        .action(async (name: string, args: string[], opts) => {
+        .action(async (name: string, operands: string[], opts, cmd: Command) => {
           const { runInvoke } = await import('./commands/skills.js');
-          process.exitCode = await runInvoke(name, args.join(' '), opts);
+          const { paths, rest } = splitAtDashes(operands, cmd);
+          process.exitCode = await runInvoke(name, paths, rest.join(' '), opts);
         }),
   ],
   [
