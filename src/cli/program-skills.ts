@@ -150,7 +150,7 @@ export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
         .option('--session-id <id>', 'the ${SESSION_ID} to expand (default: a new one)')
         .addHelpText(
           'after',
-          '\nThe arguments follow `--`, as typed after /name: `skillset invoke greet -- Ada "Grace Hopper"`, or with roots `skillset invoke greet ./skills -- Ada`. Prints the expanded prompt.\nJSON: { "id", "name", "dir", "contentHash", "status", "permission", "trusted", "shell", "text", "imports", "commands" }.\nExit codes: 0 expanded, 2 usage error, a denied skill (invoke/denied) or a failed or timed-out shell command.',
+          '\nThe arguments follow `--`, as typed after /name: `skillset invoke greet -- Ada \'"Grace Hopper"\'` (quoted to keep a group whole), or with roots `skillset invoke greet ./skills -- Ada`. Prints the expanded prompt.\nJSON: { "id", "name", "dir", "contentHash", "status", "permission", "trusted", "shell", "text", "imports", "commands" }.\nExit codes: 0 expanded, 2 usage error, a denied skill (invoke/denied) or a failed or timed-out shell command.',
         )
         .action(async (name: string, operands: string[], opts, cmd: Command) => {
           const { runInvoke } = await import('./commands/skills.js');
