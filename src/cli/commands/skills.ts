@@ -38,8 +38,14 @@ function listingOptions(o: ListingCliOptions): ListingOptions {
   };
 }
 
-/** `skillset listing [PATH…]`: the listing text, or with --json the listing and what was cut. */
+/**
+ * `skillset listing [PATH…]`: the listing text, or with --json the listing and what was cut. As with
+ * lint, `--format json` is `--json`, and `--json` is the JSON form unless `--format` names another:
+ * the two print one thing.
+ */
 export async function runListing(paths: string[], opts: ListingCliOptions): Promise<number> {
+  if (opts.format === 'json') opts.json = true;
+  else if (opts.json && opts.format === undefined) opts.format = 'json';
   const request = listingOptions(opts);
   const { service: s, done } = await service(paths, opts);
   const outcome = await s.listing(request);
