@@ -90,7 +90,7 @@ export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
       )
         .addHelpText(
           'after',
-          '\nPrints the listing text. JSON: { "text", "chars", "budget", "budgetSource", "format", "level", "mode", "entries": [ { "name", "shown", "chars" } ], "hidden": [ { "name", "reason", "message" } ], "omitted", "closing", "paths", "choice", "domainsFrom", "tiers" }.\nExit codes: 0 listed, 2 usage error.',
+          '\nPrints the listing text. JSON (--json, or --format json: one output, the JSON form unless --format names another): { "text", "chars", "budget", "budgetSource", "format", "level", "mode", "entries": [ { "name", "shown", "chars" } ], "hidden": [ { "name", "reason", "message" } ], "omitted", "closing", "paths", "choice", "domainsFrom", "tiers" }.\nExit codes: 0 listed, 2 usage error.',
         )
         .action(async (paths: string[], opts) => {
           const { runListing } = await import('./commands/skills.js');
