@@ -96,9 +96,9 @@ describe('--json equals the service', () => {
         'executor',
         '--dry-run',
       ]),
-      (value as { json: unknown }).json,
+      value,
     );
-    const j = (value as { json: { loaded: unknown[]; suggested: unknown[] } }).json;
+    const j = value as { loaded: unknown[]; suggested: unknown[] };
     assert.ok(j.loaded.length + j.suggested.length > 0);
   });
 

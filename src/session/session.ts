@@ -22,8 +22,9 @@ import {
   openAiTool,
 } from '../render/load-tool.js';
 import { skillBlocks, type TextBlock } from '../render/prompt-blocks.js';
-import type { SelectOptions, SelectResult } from '../select/pipeline.js';
+import type { SelectOptions } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
+import type { SelectView, SelectViewOptions } from '../select/view.js';
 import { activatedBy, conditionalSkills } from './activation.js';
 import { type Reattachment, reattachable } from './reattach.js';
 
@@ -73,8 +74,11 @@ export interface SkillSession {
   tools(): Promise<SessionTools | null>;
   /** Files the conversation touched: conditional skills they match activate, nested skill folders join. */
   touch(paths: readonly string[]): Promise<{ activated: string[]; changes: CatalogChanges }>;
-  /** The selection pipeline for a context. */
-  select(context: SelectContext, options?: SelectOptions): Promise<SelectResult>;
+  /** The selection pipeline for a context: what `skillset select --json` prints. */
+  select(
+    context: SelectContext,
+    options?: SelectOptions & SelectViewOptions,
+  ): Promise<Outcome<SelectView>>;
   /** Load a skill for the model (a `load_skill` call): one the model may not use is refused. */
   load(name: string): Promise<SessionLoad>;
   /** Invoke a skill (`/name args`); an `ask` comes back for the host to decide. */
@@ -151,9 +155,7 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
       for (const a of now) activated.add(a);
       return { activated: now, changes };
     },
-    async select(context, o) {
-      return value(await service.select(context, o));
-    },
+    select: (context, o) => service.select(context, o),
     async load(name) {
       // A conditional skill is the model's only once a touched file has activated it.
       const skill = findSkill(value(await service.catalog()).skills, name);
