@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createSkillSession, type SessionTools, type TextBlock } from '../src/index.js';
+import { createSkillSession, type Outcome, type SessionTools, type TextBlock } from '../src/index.js';
 
 /** The bundled example library (examples/skills). */
 export const BUNDLED_LIBRARY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'skills');
@@ -50,17 +50,23 @@ export interface MessagesRequest {
 const SKILL = 'review-pr';
 const TOOL_USE_ID = 'toolu_01ExampleLoadReviewPr';
 
+/** An outcome's value; a real harness would tell the model or the user the problem instead. */
+function valueOf<T>(o: Outcome<T>): T {
+  if (!o.ok) throw new Error(`${o.problem.code}: ${o.problem.message}`);
+  return o.value;
+}
+
 /** The request a harness would send after the model asked for `review-pr`. */
 export async function buildMessagesRequest(root = BUNDLED_LIBRARY): Promise<MessagesRequest> {
   const session = await createSkillSession({ roots: [root], cache: false });
   try {
-    const listing = await session.listing();
-    const tools = await session.tools();
+    const listing = valueOf(await session.listing());
+    const tools = valueOf(await session.tools());
     if (!tools) throw new Error(`No skill in ${root} may be loaded by the model`);
     // The model can only name a skill it was shown; the simulated call does the same.
     const name = listing.entries.find((e) => e.name === SKILL)?.name;
     if (!name) throw new Error(`The listing of ${root} has no ${SKILL}`);
-    const loaded = await session.load(name);
+    const loaded = valueOf(await session.load(name));
     return {
       model: 'claude-sonnet-4-5',
       max_tokens: 4096,

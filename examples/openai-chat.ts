@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createSkillSession, type SessionTools } from '../src/index.js';
+import { createSkillSession, type Outcome, type SessionTools } from '../src/index.js';
 
 /** The bundled example library (examples/skills). */
 export const BUNDLED_LIBRARY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'skills');
@@ -40,17 +40,23 @@ export interface ChatRequest {
 const SKILL = 'review-pr';
 const TOOL_CALL_ID = 'call_example_load_review_pr';
 
+/** An outcome's value; a real harness would tell the model or the user the problem instead. */
+function valueOf<T>(o: Outcome<T>): T {
+  if (!o.ok) throw new Error(`${o.problem.code}: ${o.problem.message}`);
+  return o.value;
+}
+
 /** The request a harness would send after the model asked for `review-pr`. */
 export async function buildChatRequest(root = BUNDLED_LIBRARY): Promise<ChatRequest> {
   const session = await createSkillSession({ roots: [root], cache: false });
   try {
-    const listing = await session.listing();
-    const tools = await session.tools();
+    const listing = valueOf(await session.listing());
+    const tools = valueOf(await session.tools());
     if (!tools) throw new Error(`No skill in ${root} may be loaded by the model`);
     // The model can only name a skill it was shown; the simulated call does the same.
     const name = listing.entries.find((e) => e.name === SKILL)?.name;
     if (!name) throw new Error(`The listing of ${root} has no ${SKILL}`);
-    const loaded = await session.load(name);
+    const loaded = valueOf(await session.load(name));
     return {
       model: 'gpt-4.1',
       messages: [

@@ -83,6 +83,7 @@ export { skillBlocks } from './render/prompt-blocks.js';
 export type { SearchJson, SearchJsonResult } from './search/format.js';
 export type { IndexOptions, SkillIndex } from './search/search.js';
 export { openSkillIndex } from './search/search.js';
+export type { SelectView, SelectViewOptions } from './select/view.js';
 export type { Reattachment } from './session/reattach.js';
 export type {
   SessionLoad,

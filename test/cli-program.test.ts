@@ -3,7 +3,7 @@
 // the answer written straight to stdout arrives whole, also when the pipe would block.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -63,7 +63,7 @@ describe('the program', () => {
     assert.equal(r.stdout, '');
     assert.equal(
       r.stderr,
-      "error: unknown command 'serch'\n(Did you mean search?)\n(run with --help for usage)\n",
+      "skillset: unknown command 'serch'\n  Did you mean search? Run with --help for usage.\n",
     );
   });
 
@@ -73,10 +73,25 @@ describe('the program', () => {
     assert.equal(plain.status, 2);
     assert.equal(
       plain.stderr,
-      "error: unknown option '--limt'\n(Did you mean --limit?)\n(run with --help for usage)\n",
+      "skillset: unknown option '--limt'\n  Did you mean --limit? Run with --help for usage.\n",
     );
     assert.equal(debug.status, plain.status);
     assert.equal(debug.stderr, plain.stderr);
+  });
+
+  it("says commander's usage errors in the style of its own, exit code 2, and as a problem under --json", () => {
+    const theirs = cli(['select', examples, '--budget-unit', 'bytes', '--json']);
+    const ours = cli(['select', examples, '--budget', 'lots', '--json']);
+    for (const r of [theirs, ours]) {
+      assert.equal(r.status, 2, r.stderr);
+      assert.match(r.stderr, /^skillset: [^\n]+\n( {2}[^\n]+\n)?$/);
+      assert.match(
+        (JSON.parse(r.stdout) as { problem: { code: string } }).problem.code,
+        /^usage\//,
+      );
+    }
+    assert.match(theirs.stderr, /argument 'bytes' is invalid/);
+    assert.equal(cli(['select', examples, '--budget-unit', 'bytes']).stdout, '');
   });
 
   it('runs a command named after --debug', () => {
@@ -85,6 +100,27 @@ describe('the program', () => {
     assert.equal(plain.status, 0, plain.stderr);
     assert.equal(debug.status, 0, debug.stderr);
     assert.equal(debug.stdout, plain.stdout);
+  });
+});
+
+describe('the README', () => {
+  it('runs the CLI as its setup says to, with nothing put on the PATH', () => {
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const setup = /## Set up[^\n]*\n+```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const runs = setup
+      .split('\n')
+      .map((line) => line.replace(/#.*$/, '').trim())
+      .filter((line) => line.startsWith('npx skillset '));
+    assert.ok(runs.length > 0, `no \`npx skillset …\` line in the setup block:\n${setup}`);
+    for (const line of runs) {
+      const r = spawnSync('npx', line.split(/\s+/).slice(1), {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        env,
+      });
+      assert.equal(r.status, 0, `${line}: ${r.stderr}`);
+      assert.match(r.stdout, /\S/, line);
+    }
   });
 });
 

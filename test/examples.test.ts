@@ -20,11 +20,18 @@ import {
   createSkillSession,
   type DiscoverResult,
   discoverSkills,
+  type Outcome,
   readSkillBody,
   type Skill,
   type SkillFrontmatter,
 } from '../src/index.js';
 import { repoRoot } from '../src/test-support/paths.js';
+
+/** The value of an outcome the test expects to succeed. */
+function ok<T>(o: Outcome<T>): T {
+  assert.ok(o.ok, o.ok ? '' : `${o.problem.code}: ${o.problem.message}`);
+  return o.value;
+}
 
 const LIB = path.join(repoRoot, 'examples', 'skills');
 
@@ -273,7 +280,7 @@ describe('example requests', () => {
   before(async () => {
     const session = await createSkillSession({ roots: [LIB], cache: false });
     try {
-      const listing = await session.listing();
+      const listing = ok(await session.listing());
       listed = listing.entries.map((e) => e.name).sort();
       shown = listing.entries.filter((e) => e.shown !== 'omitted').map((e) => e.name);
     } finally {

@@ -12,8 +12,14 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createSkillSession } from '../src/index.js';
+import { createSkillSession, type Outcome } from '../src/index.js';
 import { cliPath } from '../src/test-support/paths.js';
+
+/** The value of an outcome the test expects to succeed. */
+function ok<T>(o: Outcome<T>): T {
+  assert.ok(o.ok, o.ok ? '' : `${o.problem.code}: ${o.problem.message}`);
+  return o.value;
+}
 
 /** The default load limit: 100,000 bytes of body and imports (docs/composition.md). */
 const LIMIT = 100_000;
@@ -300,7 +306,7 @@ describe('variants', () => {
   it("bounds a session's load, its note in the skill's own block", GUARD, async () => {
     const s = await createSkillSession({ cwd: big, roots: [big], cacheDir: cache() });
     try {
-      const r = await s.load('big');
+      const r = ok(await s.load('big'));
       const all = r.blocks.map((b) => b.text).join('');
       assert.ok(bytes(all) <= LIMIT + WRAPPER, `gives ${bytes(all)} bytes`);
       has(r.blocks[0]?.text ?? '', /<skill_load_limit>\n[^<]*- big\.md [^\n]*cut after/);

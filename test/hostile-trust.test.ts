@@ -97,10 +97,10 @@ describe('a trusted skill composed over an untrusted one', () => {
     const r = await runScript(
       w,
       `const s = await skillset.createSkillSession({ cwd: process.cwd() });
-const first = await s.invoke('child', '', { by: 'model' });
+const first = (await s.invoke('child', '', { by: 'model' })).value;
 console.log('first', first.status);
 await s.approve('child', first.digest);
-const second = await s.invoke('child', '', { by: 'model' });
+const second = (await s.invoke('child', '', { by: 'model' })).value;
 console.log('second', second.status, second.trusted, JSON.stringify(second.commands));
 s.close();`,
       w.proj,
@@ -205,12 +205,12 @@ describe('an approval', () => {
     const r = await runScript(
       w,
       `const s = await skillset.createSkillSession({ cwd: process.cwd() });
-const first = await s.invoke('child', '', { by: 'model' });
+const first = (await s.invoke('child', '', { by: 'model' })).value;
 await s.approve('child', first.digest);
-console.log('approved', (await s.invoke('child', '', { by: 'model' })).status);
+console.log('approved', (await s.invoke('child', '', { by: 'model' })).value.status);
 const fs = await import('node:fs');
 fs.writeFileSync(${JSON.stringify(baseFile)}, '---\\ndescription: The user base.\\n---\\n\\n# Base\\n\\nIntro.\\n\\n## Setup\\n\\n!\`touch ${w.marker('edited')}\`\\n');
-const again = await s.invoke('child', '', { by: 'model' });
+const again = (await s.invoke('child', '', { by: 'model' })).value;
 console.log('after edit', again.status, again.digest !== first.digest);
 s.close();`,
       w.proj,
@@ -267,7 +267,7 @@ describe('a project cannot grant itself trust', () => {
     const r = await runScript(
       w,
       `const s = await skillset.createSkillSession({ cwd: process.cwd() });
-const v = await s.invoke('runner', '', { by: 'user', approved: true });
+const v = (await s.invoke('runner', '', { by: 'user', approved: true })).value;
 console.log('trusted', v.trusted);
 s.close();`,
       w.proj,
@@ -297,10 +297,10 @@ s.close();`,
     const r = await runScript(
       w,
       `const s = await skillset.createSkillSession({ cwd: process.cwd() });
-console.log('untrusted', (await s.invoke('tooly', '', { by: 'model' })).status);
+console.log('untrusted', (await s.invoke('tooly', '', { by: 'model' })).value.status);
 s.close();
 const t = await skillset.createSkillSession({ cwd: process.cwd(), trustProject: true });
-console.log('trusted', (await t.invoke('tooly', '', { by: 'model' })).status);
+console.log('trusted', (await t.invoke('tooly', '', { by: 'model' })).value.status);
 t.close();`,
       w.proj,
     );

@@ -34,10 +34,11 @@ function library(): string {
   return root;
 }
 
+/** `skillset invoke` over the library's skills folder (a --dir before the given words; arguments follow `--`). */
 function invoke(root: string, args: string[]) {
   return spawnSync(
     process.execPath,
-    [cliPath, 'invoke', ...args, '--dir', path.join(root, 'skills'), '--no-cache'],
+    [cliPath, 'invoke', '--dir', path.join(root, 'skills'), '--no-cache', ...args],
     {
       cwd: root,
       encoding: 'utf8',
@@ -49,7 +50,7 @@ function invoke(root: string, args: string[]) {
 describe('skillset invoke', () => {
   it('expands named and positional arguments; a folder not trusted shows the command, unrun', () => {
     const root = library();
-    const r = invoke(root, ['hello', 'Ada "Grace Hopper"']);
+    const r = invoke(root, ['hello', '--', 'Ada', '"Grace Hopper"']);
     assert.equal(r.status, 0, r.stderr);
     assert.match(
       r.stdout,
@@ -65,12 +66,12 @@ describe('skillset invoke', () => {
 
   it('runs the command for a trusted folder, and never with --no-shell', () => {
     const root = library();
-    const on = invoke(root, ['hello', 'x', '--trust-project']);
+    const on = invoke(root, ['hello', '--trust-project', '--', 'x']);
     assert.equal(on.status, 0, on.stderr);
     assert.match(on.stdout, /\nmarker-out\n/);
     assert.equal(existsSync(path.join(root, 'ran')), true);
     const again = library();
-    const off = invoke(again, ['hello', 'x', '--trust-project', '--no-shell', '--json']);
+    const off = invoke(again, ['hello', '--trust-project', '--no-shell', '--json', '--', 'x']);
     assert.equal(off.status, 0, off.stderr);
     const v = JSON.parse(off.stdout);
     assert.equal(v.shell, 'off');
@@ -103,6 +104,27 @@ describe('skillset invoke', () => {
     assert.ok(Date.now() - started < 4500, 'the sleep was not waited for');
     assert.equal(JSON.parse(r.stdout).problem.code, 'invoke/shell-timeout');
     assert.match(r.stderr, /invoke\.timeoutMs/);
+  });
+
+  it('takes roots as the other commands do, positional, and the arguments after `--`', () => {
+    const root = library();
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [cliPath, 'invoke', '--no-cache', ...args], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+    const positional = run(['hello', 'skills', '--', 'Ada', '--json']);
+    const flag = run(['hello', '--dir', 'skills', '--', 'Ada', '--json']);
+    assert.equal(positional.status, 0, positional.stderr);
+    assert.equal(positional.stdout, flag.stdout);
+    assert.match(positional.stdout, /Hi Ada, --json and Ada --json\./);
+    // A word meant as an argument but put before `--` is a root that is not there: one line says how.
+    const stray = run(['hello', 'Ada']);
+    assert.equal(stray.status, 2);
+    assert.match(
+      stray.stderr,
+      /No such folder: .*Ada\n {2}Arguments follow `--`: skillset invoke hello/,
+    );
   });
 
   it('refuses a skill turned off, with the reason', () => {

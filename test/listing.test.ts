@@ -47,8 +47,9 @@ function groupsOf(format: string, text: string): Record<string, string[]> {
   return out;
 }
 
+/** The JSON report; of the XML form unless `--format` names another (`--json` alone is the JSON form). */
 const json = (args: string[]) => {
-  const r = run([...args, '--json']);
+  const r = run([...args, ...(args.includes('--format') ? [] : ['--format', 'xml']), '--json']);
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 };
@@ -58,7 +59,8 @@ describe('skillset listing', () => {
     it(`stays within 8,000 characters over the 978-skill library (${format}) and says how many are not listed`, () => {
       const r = run(['listing', salesforce, '--format', format]);
       assert.equal(r.status, 0, r.stderr);
-      const text = r.stdout.replace(/\n$/, '');
+      // `--format json` is `--json`: the listing is its `text`.
+      const text = format === 'json' ? JSON.parse(r.stdout).text : r.stdout.replace(/\n$/, '');
       assert.ok(text.length <= 8000, `${text.length} characters`);
       const v = json(['listing', salesforce, '--format', format]);
       assert.equal(v.text, text);
@@ -113,6 +115,22 @@ describe('skillset listing', () => {
       if (format === 'json') assert.equal(JSON.parse(v.text).at(-1).note, closing);
       else assert.ok(v.text.endsWith(`\n${closing}`), v.text.slice(-200));
     }
+  });
+
+  it('prints one thing for --format json and --json, as lint does: the report, of the JSON form', () => {
+    const outputs = [['--format', 'json'], ['--json'], ['--json', '--format', 'json']].map(
+      (flags) => {
+        const r = run(['listing', example, ...flags]);
+        assert.equal(r.status, 0, r.stderr);
+        return r.stdout;
+      },
+    );
+    assert.equal(new Set(outputs).size, 1, outputs.join('\n---\n'));
+    const v = JSON.parse(outputs[0] as string);
+    assert.equal(v.format, 'json');
+    assert.ok(Array.isArray(JSON.parse(v.text)) && v.entries.length > 0);
+    // Another form is still there in the report when named.
+    assert.equal(json(['listing', example, '--format', 'markdown']).format, 'markdown');
   });
 
   it('takes the domains from the front matter with --domains-from field', () => {

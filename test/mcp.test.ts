@@ -408,8 +408,8 @@ describe('MCP over stdio, real libraries', () => {
           const t = await c.callTool({ name: 'select_skills', arguments: { intent: l.query } });
           const v = await service.select({ intent: l.query }, { dryRun: true });
           assert.ok(v.ok);
-          assert.deepEqual(t.structuredContent, JSON.parse(JSON.stringify(v.value.json)), l.query);
-          assert.equal(v.value.json.coverage, s.value.coverage, l.query);
+          assert.deepEqual(t.structuredContent, JSON.parse(JSON.stringify(v.value)), l.query);
+          assert.equal(v.value.coverage, s.value.coverage, l.query);
         }
         // The commands themselves, for a sample: one code path, three faces.
         if (i % 40 === 0) {

@@ -15,7 +15,9 @@ const lib = path.join(corporaDir, 'wshobson-agents');
 const queries = path.join(repoRoot, 'bench', 'queries', 'wshobson-asked.jsonl');
 
 function cli(args: string[]): unknown {
-  const r = spawnSync(process.execPath, [cliPath, ...args, '--json', '-q'], {
+  // The flags right after the command: whatever follows `--` is an invocation's arguments.
+  const [command = '', ...rest] = args;
+  const r = spawnSync(process.execPath, [cliPath, command, '--json', '-q', ...rest], {
     cwd: repoRoot,
     env: { ...process.env, SKILLSET_CACHE_DIR: cache, HOME: home },
     encoding: 'utf8',
@@ -94,9 +96,9 @@ describe('--json equals the service', () => {
         'executor',
         '--dry-run',
       ]),
-      (value as { json: unknown }).json,
+      value,
     );
-    const j = (value as { json: { loaded: unknown[]; suggested: unknown[] } }).json;
+    const j = value as { loaded: unknown[]; suggested: unknown[] };
     assert.ok(j.loaded.length + j.suggested.length > 0);
   });
 
@@ -126,7 +128,7 @@ describe('--json equals the service', () => {
 
   it('invoke', async () => {
     assert.deepEqual(
-      cli(['invoke', 'bash-defensive-patterns', 'a "b c"', '--dir', lib, '--session-id', 's1']),
+      cli(['invoke', 'bash-defensive-patterns', lib, '--session-id', 's1', '--', 'a "b c"']),
       await service({ roots: [lib] }, (s) =>
         s.invoke('bash-defensive-patterns', 'a "b c"', {
           by: 'user',
@@ -184,7 +186,7 @@ describe('the prompt and the invocation', () => {
       const prompt = (got.messages[0]?.content as { text?: string } | undefined)?.text ?? '';
       const r = spawnSync(
         process.execPath,
-        [cliPath, 'invoke', '--dir', examples, '--no-cache', '-q', 'review-pr', '42', 'tests'],
+        [cliPath, 'invoke', 'review-pr', examples, '--no-cache', '-q', '--', '42', 'tests'],
         { cwd: repoRoot, env, encoding: 'utf8' },
       );
       assert.equal(r.status, 0, r.stderr);

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createService } from '../src/core/service.js';
+import { runPipeline } from '../src/select/pipeline.js';
 import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
 
 const examples = path.join(repoRoot, 'examples', 'skills');
@@ -39,7 +40,7 @@ describe('skillset select', () => {
       .map((e) => e.name);
     const why = r.stdout.slice(r.stdout.indexOf('why:'));
     for (const n of names) assert.ok(why.includes(n), `--explain names ${n}`);
-    assert.match(why, /review-pr\n {4}score: kept, score \d+/);
+    assert.match(why, /review-pr \(additional\)\n {4}score: kept, score \d+/);
     assert.match(why, /budget: kept/);
   });
 
@@ -149,11 +150,19 @@ describe('skillset select', () => {
     assert.deepEqual(Object.keys(j.budget as object), ['limit', 'used', 'suggested', 'unit']);
     assert.deepEqual(Object.keys((j.loaded as object[])[0] ?? {}), [
       'name',
+      'path',
+      'scope',
       'tier',
       'score',
       'chars',
     ]);
-    assert.deepEqual(Object.keys((j.dropped as object[])[0] ?? {}), ['name', 'stage', 'reason']);
+    assert.deepEqual(Object.keys((j.dropped as object[])[0] ?? {}), [
+      'name',
+      'path',
+      'scope',
+      'stage',
+      'reason',
+    ]);
     assert.equal(j.violation, null);
   });
 
@@ -257,19 +266,116 @@ describe('skillset select', () => {
     );
     const s = await createService({ roots: [lib], cache: false, cwd: lib });
     try {
-      const r = await s.select({ intent: 'review typescript' }, { profile: 'interactive' });
-      assert.ok(r.ok);
-      const loaded = r.value.loaded.find((x) => x.id === 'ts-review');
+      const index = await s.openIndex();
+      assert.ok(index.ok);
+      const context = { intent: 'review typescript' };
+      const r = await runPipeline(index.value, context, { projectRoot: lib });
+      const loaded = r.loaded.find((x) => x.id === 'ts-review');
       assert.equal(loaded?.body, '# Review\n## Steps\nRead the diff.\n## Checks\nRun tsc.\n');
-      const json = r.value.json.loaded.find((x) => x.name === 'ts-review');
+      const v = await s.select(context, { profile: 'interactive', explain: true });
+      assert.ok(v.ok);
+      const json = v.value.loaded.find((x) => x.name === 'ts-review');
       assert.ok((json?.chars ?? 0) > 'Run tsc.'.length + 40, 'sized as the child and its parent');
       assert.match(
-        r.value.decisions.find((d) => d.stage === 'resolve' && d.id === 'ts-review')?.reason ?? '',
+        v.value.decisions?.find((d) => d.stage === 'resolve' && d.name === 'ts-review')?.reason ??
+          '',
         /composed with 1 parent/,
       );
     } finally {
       s.close();
     }
+  });
+});
+
+describe('select and the service', () => {
+  it('prints with --json exactly the value the service returns, --explain and all', async () => {
+    const context = { intent: 'review this pull request', files: ['src/app.ts'] };
+    const s = await createService({ roots: [examples], cache: false, cwd: repoRoot });
+    try {
+      for (const explain of [false, true]) {
+        const v = await s.select(context, { dryRun: true, explain });
+        assert.ok(v.ok);
+        const r = run([
+          'select',
+          examples,
+          '--intent',
+          context.intent,
+          '--file',
+          'src/app.ts',
+          '--dry-run',
+          '--no-cache',
+          '--json',
+          ...(explain ? ['--explain'] : []),
+        ]);
+        assert.equal(r.status, 0, r.stderr);
+        assert.deepEqual(JSON.parse(r.stdout), JSON.parse(JSON.stringify(v.value)));
+        assert.equal(v.value.decisions !== undefined, explain);
+      }
+    } finally {
+      s.close();
+    }
+  });
+});
+
+describe('select and two copies of one skill', () => {
+  /** A project and a user HOME, each with its own `deploy-app`. */
+  function copies() {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-copies-'));
+    const at = (root: string) =>
+      path.join(dir, root, '.claude', 'skills', 'deploy-app', 'SKILL.md');
+    for (const [root, says] of [
+      ['project', 'the project steps'],
+      ['home', 'the user way'],
+    ] as const) {
+      mkdirSync(path.dirname(at(root)), { recursive: true });
+      writeFileSync(
+        at(root),
+        `---\nname: deploy-app\ndescription: Deploy the app to production, ${says}.\ntriggers:\n  intents: [deploy the app]\n---\nBody.\n`,
+      );
+    }
+    return { dir, project: at('project'), user: at('home') };
+  }
+  const select = (c: ReturnType<typeof copies>, flags: string[]) =>
+    spawnSync(process.execPath, [cliPath, 'select', '--intent', 'deploy the app', ...flags], {
+      encoding: 'utf8',
+      cwd: path.join(c.dir, 'project'),
+      env: { ...process.env, HOME: path.join(c.dir, 'home'), SKILLSET_CACHE_DIR: c.dir },
+    });
+
+  it('names each decision with the copy it is about: path and scope, in --json', () => {
+    const c = copies();
+    const r = select(c, ['--dry-run', '--explain', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const v = JSON.parse(r.stdout) as {
+      loaded: Array<{ name: string; path: string; scope: string }>;
+      dropped: Array<{ name: string; path: string; scope: string; stage: string }>;
+      decisions: Array<{ name: string; path: string; scope: string; stage: string }>;
+    };
+    assert.deepEqual(
+      v.loaded.map((s) => [s.name, s.path, s.scope]),
+      [['deploy-app', c.project, 'project']],
+    );
+    assert.deepEqual(
+      v.dropped.map((s) => [s.name, s.path, s.scope, s.stage]),
+      [['deploy-app', c.user, 'user', 'resolve']],
+    );
+    const of = (p: string) => v.decisions.filter((d) => d.path === p).map((d) => d.stage);
+    assert.deepEqual(of(c.project), ['score', 'resolve', 'model-filter', 'cache-order', 'budget']);
+    assert.deepEqual(of(c.user), ['score', 'resolve']);
+    assert.ok(v.decisions.every((d) => d.scope === (d.path === c.project ? 'project' : 'user')));
+  });
+
+  it('shows the scope beside each name in --explain, and the path when two share a name', () => {
+    const c = copies();
+    const r = select(c, ['--dry-run', '--explain']);
+    assert.equal(r.status, 0, r.stderr);
+    const why = r.stdout.slice(r.stdout.indexOf('why:'));
+    assert.ok(why.includes(`  deploy-app (project)  ${c.project}\n    score: kept`), why);
+    assert.ok(why.includes(`  deploy-app (user)  ${c.user}\n    score: kept`), why);
+    assert.match(
+      why,
+      /deploy-app \(user\).*\n.*\n {4}resolve: dropped, Skill `deploy-app` is shadowed/,
+    );
   });
 });
 
@@ -305,9 +411,9 @@ describe('select and the search verdict', () => {
       ] as const) {
         const r = await s.select({ intent }, { dryRun, profile: 'executor' });
         assert.ok(r.ok);
-        const named = [...r.value.json.loaded, ...r.value.json.suggested].map((x) => x.name);
+        const named = [...r.value.loaded, ...r.value.suggested].map((x) => x.name);
         for (const hidden of ['kafka-lag', 'kafka-deny', 'kafka-topics'])
-          assert.ok(!r.value.json.suggested.some((x) => x.name === hidden), `${intent}: ${hidden}`);
+          assert.ok(!r.value.suggested.some((x) => x.name === hidden), `${intent}: ${hidden}`);
         assert.ok(named.includes('kafka-ok'), `${intent}: ${named.join(', ')}`);
       }
     } finally {
@@ -329,11 +435,11 @@ describe('select and the search verdict', () => {
         { dryRun: true },
       );
       assert.ok(r.ok);
-      assert.notEqual(r.value.json.coverage, 'ok');
-      assert.deepEqual(r.value.json.loaded, [], JSON.stringify(r.value.json));
+      assert.notEqual(r.value.coverage, 'ok');
+      assert.deepEqual(r.value.loaded, [], JSON.stringify(r.value));
       // Skills nothing in the context touched are counted, not listed one by one.
-      assert.ok(r.value.json.dropped.every((d) => !/nothing matched/.test(d.reason)));
-      assert.equal(typeof r.value.json.unmatched, 'number');
+      assert.ok(r.value.dropped.every((d) => !/nothing matched/.test(d.reason)));
+      assert.equal(typeof r.value.unmatched, 'number');
     } finally {
       s.close();
     }

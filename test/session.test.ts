@@ -8,7 +8,19 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createSkillSession } from '../src/index.js';
+import { createSkillSession, type Outcome, type Problem } from '../src/index.js';
+
+/** The value of an outcome the test expects to succeed. */
+function ok<T>(o: Outcome<T>): T {
+  assert.ok(o.ok, o.ok ? '' : `${o.problem.code}: ${o.problem.message}`);
+  return o.value;
+}
+
+/** The problem of an outcome the test expects to fail. */
+function problem<T>(o: Outcome<T>): Problem {
+  assert.ok(!o.ok, 'expected a problem');
+  return o.problem;
+}
 
 function project(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'skillset-session-'));
@@ -51,22 +63,22 @@ describe('createSkillSession', () => {
     const root = project();
     const s = await open(root);
     try {
-      const before = await s.listing({ format: 'markdown' });
+      const before = ok(await s.listing({ format: 'markdown' }));
       assert.deepEqual(
         before.hidden.map((h) => h.name),
         ['only-ts'],
       );
-      assert.deepEqual((await s.tools())?.definition.inputSchema.properties.name.enum, [
+      assert.deepEqual(ok(await s.tools())?.definition.inputSchema.properties.name.enum, [
         'greet',
         'tooly',
       ]);
-      assert.deepEqual((await s.touch(['README.md'])).activated, []);
-      assert.deepEqual((await s.touch(['src/deep/a.ts'])).activated, ['only-ts']);
-      const after = await s.listing({ format: 'markdown' });
+      assert.deepEqual(ok(await s.touch(['README.md'])).activated, []);
+      assert.deepEqual(ok(await s.touch(['src/deep/a.ts'])).activated, ['only-ts']);
+      const after = ok(await s.listing({ format: 'markdown' }));
       assert.match(after.text, /^- only-ts: TypeScript rules\.$/m);
       // Activation sticks for the session.
-      assert.deepEqual((await s.touch(['README.md'])).activated, []);
-      assert.equal((await s.listing()).hidden.length, 0);
+      assert.deepEqual(ok(await s.touch(['README.md'])).activated, []);
+      assert.equal(ok(await s.listing()).hidden.length, 0);
     } finally {
       s.close();
     }
@@ -79,17 +91,17 @@ describe('createSkillSession', () => {
       const heard: string[] = [];
       const stop = s.onChange((c) => heard.push(...c.added.map((a) => a.id)));
       assert.equal(
-        (await s.tools())?.anthropic.input_schema.properties.name.enum?.includes('web-lint'),
+        ok(await s.tools())?.anthropic.input_schema.properties.name.enum?.includes('web-lint'),
         false,
       );
-      const t = await s.touch([path.join(root, 'apps/web/page.tsx')]);
+      const t = ok(await s.touch([path.join(root, 'apps/web/page.tsx')]));
       assert.deepEqual(
         t.changes.added.map((a) => a.id),
         ['web-lint'],
       );
       assert.deepEqual(heard, ['web-lint']);
       assert.ok(
-        (await s.tools())?.openai.function.parameters.properties.name.enum?.includes('web-lint'),
+        ok(await s.tools())?.openai.function.parameters.properties.name.enum?.includes('web-lint'),
       );
       stop();
     } finally {
@@ -101,14 +113,14 @@ describe('createSkillSession', () => {
     const root = project();
     const s = await open(root);
     try {
-      const first = await s.load('tooly');
+      const first = ok(await s.load('tooly'));
       assert.equal(first.alreadyLoaded, false);
       assert.match(first.text, /^<skill_content name="tooly">\nRun git status\./);
       assert.match(first.text, /<file>scripts\/run\.sh<\/file>/);
       assert.doesNotMatch(first.text, /SCRIPT BODY/);
       assert.equal(first.blocks.length, 1);
       assert.deepEqual(first.blocks[0]?.cache_control, { type: 'ephemeral' });
-      const again = await s.load('tooly');
+      const again = ok(await s.load('tooly'));
       assert.equal(again.alreadyLoaded, true);
       assert.match(again.text, /already loaded/);
       assert.deepEqual(again.blocks, [{ type: 'text', text: again.text }]);
@@ -116,8 +128,8 @@ describe('createSkillSession', () => {
         path.join(root, '.claude/skills/tooly/SKILL.md'),
         '---\nname: tooly\ndescription: Runs git for you.\nallowed-tools: Bash(git *)\n---\nRun git log.\n',
       );
-      await s.refresh();
-      const changed = await s.load('tooly');
+      ok(await s.refresh());
+      const changed = ok(await s.load('tooly'));
       assert.equal(changed.alreadyLoaded, false);
       assert.match(changed.text, /Run git log\./);
     } finally {
@@ -129,20 +141,20 @@ describe('createSkillSession', () => {
     const root = project();
     const s = await open(root);
     try {
-      const asked = await s.invoke('tooly', '', { by: 'model' });
+      const asked = ok(await s.invoke('tooly', '', { by: 'model' }));
       assert.equal(asked.status, 'ask');
       assert.deepEqual(asked.permission.unsafe, ['allowed-tools']);
       assert.equal(asked.text, '');
-      await s.approve('tooly');
-      const ok = await s.invoke('tooly', '', { by: 'model' });
-      assert.equal(ok.status, 'expanded');
-      assert.equal(ok.permission.step, 'approval');
+      ok(await s.approve('tooly'));
+      const approved = ok(await s.invoke('tooly', '', { by: 'model' }));
+      assert.equal(approved.status, 'expanded');
+      assert.equal(approved.permission.step, 'approval');
       writeFileSync(
         path.join(root, '.claude/skills/tooly/SKILL.md'),
         '---\nname: tooly\ndescription: Runs git for you.\nallowed-tools: Bash(*)\n---\nRun anything.\n',
       );
-      await s.refresh();
-      const again = await s.invoke('tooly', '', { by: 'model' });
+      ok(await s.refresh());
+      const again = ok(await s.invoke('tooly', '', { by: 'model' }));
       assert.equal(again.status, 'ask');
       assert.match(again.permission.reason, /changed|approval/);
     } finally {
@@ -154,7 +166,7 @@ describe('createSkillSession', () => {
     const root = project();
     const s = await open(root);
     try {
-      const v = await s.invoke('greet', 'World');
+      const v = ok(await s.invoke('greet', 'World'));
       assert.match(v.text, /^Base directory for this skill: .*greet\n\nHello World from S1\./);
       assert.match(
         v.text,
@@ -170,7 +182,7 @@ describe('createSkillSession', () => {
     }
     const trusted = await open(root, { trustProject: true });
     try {
-      const v = await trusted.invoke('greet', 'World');
+      const v = ok(await trusted.invoke('greet', 'World'));
       assert.match(v.text, /shell said hi/);
       assert.equal(existsSync(path.join(root, 'shell-ran')), true);
     } finally {
@@ -182,8 +194,8 @@ describe('createSkillSession', () => {
     const root = project();
     const s = await open(root, { reattach: { perSkillTokens: 20, totalTokens: 30 } });
     try {
-      await s.invoke('greet', 'A');
-      await s.invoke('tooly', '', { by: 'user', approved: true });
+      ok(await s.invoke('greet', 'A'));
+      ok(await s.invoke('tooly', '', { by: 'user', approved: true }));
       const r = s.reattach();
       assert.deepEqual(
         r.skills.map((x) => x.name),
@@ -198,16 +210,34 @@ describe('createSkillSession', () => {
   });
 });
 
+describe('createSkillSession: outcomes', () => {
+  it('answers an unknown skill with a problem, as the service does, never by throwing', async () => {
+    const s = await open(project());
+    try {
+      const unknown = problem(await s.load('nope'));
+      assert.equal(unknown.code, 'usage/unknown-skill');
+      const direct = await s.service.load('nope');
+      assert.ok(!direct.ok);
+      assert.deepEqual(unknown, direct.problem);
+      assert.equal(problem(await s.invoke('nope')).code, 'usage/unknown-skill');
+      assert.equal(problem(await s.approve('nope')).code, 'usage/unknown-skill');
+      assert.equal(problem(await s.select({}, { profile: 'nope' })).code, 'usage/unknown-profile');
+      // The other calls answer outcomes too.
+      for (const o of [await s.listing(), await s.tools(), await s.touch([]), await s.refresh()])
+        assert.equal(o.ok, true);
+    } finally {
+      s.close();
+    }
+  });
+});
+
 describe('createSkillSession: what the model may not use', () => {
   it('refuses to load a conditional skill no touched file has activated', async () => {
     const s = await open(project());
     try {
-      await assert.rejects(
-        s.load('only-ts'),
-        (e: Error & { code?: string }) => e.code === 'invoke/denied',
-      );
-      await s.touch(['src/a.ts']);
-      assert.equal((await s.load('only-ts')).alreadyLoaded, false);
+      assert.equal(problem(await s.load('only-ts')).code, 'invoke/denied');
+      ok(await s.touch(['src/a.ts']));
+      assert.equal(ok(await s.load('only-ts')).alreadyLoaded, false);
     } finally {
       s.close();
     }
@@ -217,13 +247,13 @@ describe('createSkillSession: what the model may not use', () => {
     const root = project();
     const s = await open(root, { trustProject: true });
     try {
-      assert.equal((await s.invoke('tooly', '', { by: 'model' })).status, 'ask');
-      await s.approve('tooly');
+      assert.equal(ok(await s.invoke('tooly', '', { by: 'model' })).status, 'ask');
+      ok(await s.approve('tooly'));
       writeFileSync(
         path.join(root, '.claude/skills/tooly/SKILL.md'),
         '---\nname: tooly\ndescription: Runs git for you.\nallowed-tools: Bash(*)\n---\n!`touch changed-ran`\n',
       );
-      const v = await s.invoke('tooly', '', { by: 'model' });
+      const v = ok(await s.invoke('tooly', '', { by: 'model' }));
       assert.equal(v.status, 'ask');
       assert.equal(existsSync(path.join(root, 'changed-ran')), false);
     } finally {
@@ -239,13 +269,10 @@ describe('createSkillSession: what the model may not use', () => {
     );
     const s = await open(root);
     try {
-      assert.deepEqual((await s.tools())?.definition.inputSchema.properties.name.enum, ['tooly']);
-      await assert.rejects(
-        s.load('greet'),
-        (e: Error & { code?: string }) => e.code === 'invoke/denied',
-      );
+      assert.deepEqual(ok(await s.tools())?.definition.inputSchema.properties.name.enum, ['tooly']);
+      assert.equal(problem(await s.load('greet')).code, 'invoke/denied');
       // The user may still invoke it.
-      assert.equal((await s.invoke('greet', '', { by: 'user' })).status, 'expanded');
+      assert.equal(ok(await s.invoke('greet', '', { by: 'user' })).status, 'expanded');
     } finally {
       s.close();
     }

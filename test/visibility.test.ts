@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { loadableIds, refusedSkills } from '../src/catalog/catalog.js';
-import { createService, createSkillSession } from '../src/index.js';
+import { createService, createSkillSession, type Outcome } from '../src/index.js';
 import { cliPath, corporaDir } from '../src/test-support/paths.js';
 
 const cache = mkdtempSync(path.join(os.tmpdir(), 'skillset-visibility-'));
@@ -50,6 +50,18 @@ function project(): string {
   mkdirSync(path.join(dir, 'src'));
   writeFileSync(path.join(dir, 'src', 'main.ts'), 'export {};\n');
   return dir;
+}
+
+/** The value of an outcome that must have one. */
+function ok<T>(o: Outcome<T>): T {
+  assert.ok(o.ok, o.ok ? '' : o.problem.message);
+  return o.value;
+}
+
+/** The message of an outcome that must be a problem. */
+function problem(o: Outcome<unknown>): string {
+  assert.equal(o.ok, false);
+  return o.ok ? '' : o.problem.message;
 }
 
 const LOADABLE = ['model-only', 'named-only', 'on-paths', 'plain'];
@@ -127,21 +139,21 @@ describe('the visibility policy', () => {
   it('the session reads it: conditional skills are the model’s once a touched file activates them', async () => {
     const session = await createSkillSession({ cwd: dir, roots: ['skills'], cacheDir: cache });
     try {
-      const before = await session.tools();
+      const before = ok(await session.tools());
       assert.deepEqual(
         [...(before?.definition.inputSchema.properties.name.enum ?? [])].sort(),
         LOADABLE.filter((n) => n !== 'on-paths'),
       );
-      await assert.rejects(session.load('on-paths'), /conditional and not active/);
+      assert.match(problem(await session.load('on-paths')), /conditional and not active/);
       for (const name of Object.keys(REFUSED))
-        await assert.rejects(session.load(name), /may not be loaded by the model/, name);
-      await session.touch([path.join(dir, 'src', 'main.ts')]);
-      const after = await session.tools();
+        assert.match(problem(await session.load(name)), /may not be loaded by the model/, name);
+      ok(await session.touch([path.join(dir, 'src', 'main.ts')]));
+      const after = ok(await session.tools());
       assert.deepEqual(
         [...(after?.definition.inputSchema.properties.name.enum ?? [])].sort(),
         LOADABLE,
       );
-      assert.equal((await session.load('on-paths')).name, 'on-paths');
+      assert.equal(ok(await session.load('on-paths')).name, 'on-paths');
     } finally {
       session.close();
     }
@@ -151,7 +163,7 @@ describe('the visibility policy', () => {
     const service = await createService({ cwd: dir, roots: ['skills'], cacheDir: cache });
     const r = await service.select({ intent: 'deploy review helper release checks' });
     assert.ok(r.ok);
-    const { loaded, overflow, suggested } = r.value.json;
+    const { loaded, overflow, suggested } = r.value;
     const chosen = [...loaded, ...overflow, ...suggested].map((x) => x.name);
     assert.ok(chosen.length > 0, 'select chose among the loadable skills');
     for (const name of chosen) assert.ok(LOADABLE.includes(name), name);

@@ -69,3 +69,21 @@ export function parseCount(value: string, flag: string): number {
     );
   return n;
 }
+
+/**
+ * A variadic's operands split at `--` in the command line: commander gives those after it to the
+ * variadic too, last. `rest` is what followed `--` (none without one).
+ */
+export function splitAtDashes(
+  operands: readonly string[],
+  cmd: Command,
+): { paths: string[]; rest: string[] } {
+  // The program keeps the command line it parsed (untyped in commander's declarations).
+  const rawArgs = (cmd.parent as { rawArgs?: string[] } | null)?.rawArgs ?? [];
+  const at = rawArgs.indexOf('--');
+  const n = at < 0 ? 0 : Math.min(rawArgs.length - at - 1, operands.length);
+  return {
+    paths: operands.slice(0, operands.length - n),
+    rest: operands.slice(operands.length - n),
+  };
+}

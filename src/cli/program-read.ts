@@ -157,10 +157,13 @@ export const READ_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
           (v) => parseCount(v, '--suggest'),
         )
         .option('--dry-run', 'stop before loading: nothing is read or recorded')
-        .option('--explain', 'say for every skill where it stopped and why')
+        .option(
+          '--explain',
+          'say for every skill (each copy: its scope, and its path when two share a name) where it stopped and why',
+        )
         .addHelpText(
           'after',
-          '\nJSON: { "coverage": "ok" | "weak" | "none" | null, "loaded": [ { "name", "tier", "score", "chars" } ], "overflow": [ … ], "suggested": [ { "name", "description", "chars" } ], "dropped": [ { "name", "stage", "reason" } ], "budget": { "limit", "used", "suggested" }, "violation": null | { "limit", "required", "unit", "critical" } }.\nOnly an intent the search answers `ok` loads skills on its text; a `weak` one\'s candidates are suggested.\nExit codes: 0 selected, 1 a budget violation (the critical skills alone exceed the budget), 2 usage error.',
+          '\nJSON: { "coverage": "ok" | "weak" | "none" | null, "loaded": [ { "name", "path", "scope", "tier", "score", "chars" } ], "overflow": [ … ], "suggested": [ { "name", "path", "scope", "description", "chars" } ], "dropped": [ { "name", "path", "scope", "stage", "reason" } ], "unmatched", "budget": { "limit", "used", "suggested", "unit" }, "violation": null | { "limit", "required", "unit", "critical" } }; with --explain also "decisions": [ { "name", "path", "scope", "stage", "outcome", "reason" } ] and "unmatchedSkills".\nOnly an intent the search answers `ok` loads skills on its text; a `weak` one\'s candidates are suggested.\nExit codes: 0 selected, 1 a budget violation (the critical skills alone exceed the budget), 2 usage error.',
         )
         .action(async (paths: string[], opts) => {
           const { runSelect } = await import('./commands/select.js');

@@ -2,71 +2,15 @@
 // doctor (commander wiring only; each runs in commands/skills.ts).
 
 import { type Command, Option } from 'commander';
-import { SkillsetError } from '../errors.js';
-import { type DefineCommand, parseCount, withIndexOptions as withIndex } from './flags.js';
+import {
+  type DefineCommand,
+  parseCount,
+  splitAtDashes,
+  withIndexOptions as withIndex,
+} from './flags.js';
+import { parsePort, parseSessions, withListingOptions } from './flags-skills.js';
 
 const many = (v: string, acc: string[]) => [...acc, v];
-
-function parseFraction(v: string): number {
-  const n = Number(v);
-  if (!(n > 0 && n <= 1))
-    throw new SkillsetError(
-      'usage/invalid-option',
-      `--fraction takes a number above 0 and at most 1, got \`${v}\``,
-    );
-  return n;
-}
-
-function parsePort(v: string): number {
-  const n = parseCount(v, '--port');
-  if (n > 65535)
-    throw new SkillsetError('usage/invalid-option', `--port takes 0 to 65535, got \`${v}\``);
-  return n;
-}
-
-function parseSessions(v: string): number {
-  const n = parseCount(v, '--max-sessions');
-  if (n < 1)
-    throw new SkillsetError('usage/invalid-option', `--max-sessions takes 1 or more, got \`${v}\``);
-  return n;
-}
-
-/** Options of the listing and doctor commands. */
-function withListingOptions(cmd: Command): Command {
-  return cmd
-    .option('--budget <n>', 'the listing budget in characters', (v) => parseCount(v, '--budget'))
-    .option(
-      '--context-tokens <n>',
-      "the model's context window in tokens: the budget is n × 4 × fraction",
-      (v) => parseCount(v, '--context-tokens'),
-    )
-    .option(
-      '--fraction <f>',
-      'the share of the context the listing may take (default 0.01; Codex uses 0.02)',
-      parseFraction,
-    )
-    .addOption(
-      new Option('--format <format>', "the listing form (default: the config's, else xml)").choices(
-        ['markdown', 'xml', 'json'],
-      ),
-    )
-    .option(
-      '--intent <text>',
-      'rank by relevance to what the user asked: its best skills keep their descriptions',
-    )
-    .option('--file <path>', 'an active file, for relevance (repeatable)', many, [])
-    .option('--activate <name>', 'a conditional skill already activated (repeatable)', many, [])
-    .option(
-      '--search-tool <name>',
-      'the tool your harness offers to find skills, named by the closing line (default search_skills)',
-    )
-    .addOption(
-      new Option(
-        '--domains-from <how>',
-        'a skill’s domain, which the names kept are spread over when not all fit: its folder, or its front matter domain (default path)',
-      ).choices(['path', 'field']),
-    );
-}
 
 /** listing, load, invoke, doctor and serve, in the order the program's help lists them. */
 export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
@@ -85,7 +29,7 @@ export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
       )
         .addHelpText(
           'after',
-          '\nPrints the listing text. JSON: { "text", "chars", "budget", "budgetSource", "format", "level", "mode", "entries": [ { "name", "shown", "chars" } ], "hidden": [ { "name", "reason", "message" } ], "omitted", "closing", "paths", "choice", "domainsFrom", "tiers" }.\nExit codes: 0 listed, 2 usage error.',
+          '\nPrints the listing text. JSON (--json, or --format json: one output, the JSON form unless --format names another): { "text", "chars", "budget", "budgetSource", "format", "level", "mode", "entries": [ { "name", "shown", "chars" } ], "hidden": [ { "name", "reason", "message" } ], "omitted", "closing", "paths", "choice", "domainsFrom", "tiers" }.\nExit codes: 0 listed, 2 usage error.',
         )
         .action(async (paths: string[], opts) => {
           const { runListing } = await import('./commands/skills.js');
@@ -133,10 +77,7 @@ export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
             'Expand a skill as `/name ARGUMENTS` would: base folder, arguments, variables, then shell injection for trusted skills (docs/invocation.md).',
           )
           .argument('<name>', 'the skill id or name')
-          .argument(
-            '[arguments...]',
-            'the arguments, as typed after /name; words are joined by spaces, so quote a group to keep it whole: \'Ada "Grace Hopper"\'',
-          ),
+          .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )
         .option('--no-shell', 'run no shell command; each shows as a placeholder')
         .option('--record', 'count this use toward the usage-ranked listing')
@@ -148,11 +89,12 @@ export const SKILL_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
         .option('--session-id <id>', 'the ${SESSION_ID} to expand (default: a new one)')
         .addHelpText(
           'after',
-          '\nRoots come from --dir or the standard scopes. Prints the expanded prompt.\nJSON: { "id", "name", "dir", "contentHash", "status", "permission", "trusted", "shell", "text", "imports", "commands" }.\nExit codes: 0 expanded, 2 usage error, a denied skill (invoke/denied) or a failed or timed-out shell command.',
+          '\nThe arguments follow `--`, as typed after /name: `skillset invoke greet -- Ada \'"Grace Hopper"\'` (quoted to keep a group whole), or with roots `skillset invoke greet ./skills -- Ada`. Prints the expanded prompt.\nJSON: { "id", "name", "dir", "contentHash", "status", "permission", "trusted", "shell", "text", "imports", "commands" }.\nExit codes: 0 expanded, 2 usage error, a denied skill (invoke/denied) or a failed or timed-out shell command.',
         )
-        .action(async (name: string, args: string[], opts) => {
+        .action(async (name: string, operands: string[], opts, cmd: Command) => {
           const { runInvoke } = await import('./commands/skills.js');
-          process.exitCode = await runInvoke(name, args.join(' '), opts);
+          const { paths, rest } = splitAtDashes(operands, cmd);
+          process.exitCode = await runInvoke(name, paths, rest.join(' '), opts);
         }),
   ],
   [

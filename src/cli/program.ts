@@ -30,8 +30,8 @@ function program(argv: readonly string[]): Command {
     .description('Discover, parse and serve agent skills (folders with a SKILL.md).')
     .version(VERSION, '-v, --version')
     .option('--debug', 'print the stack trace of an internal error (a bug in skillset)')
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeOut: (text) => stdoutStream().write(text) })
+    // Commander's own usage errors are reported as ours are (main, below), in one style.
+    .configureOutput({ writeOut: (text) => stdoutStream().write(text), outputError: () => {} })
     .exitOverride();
   let at = 2;
   while (argv[at] === '--debug') at++;
@@ -46,31 +46,44 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await program(argv).parseAsync(argv);
   } catch (e) {
-    if (e instanceof CommanderError) {
-      // Help and version exit 0; every other commander error is a usage error.
-      process.exitCode = e.exitCode === 0 ? 0 : 2;
-      return;
-    }
-    if (e instanceof SkillsetError) {
-      writeErr(
-        `skillset: ${visibleLine(e.message)}\n${e.hint ? `  ${visibleLine(e.hint)}\n` : ''}`,
-      );
-      // A script that asked for JSON gets the problem as JSON too, on stdout.
-      if (argv.includes('--json'))
-        void writeOut(
-          `${JSON.stringify({ problem: { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(e.data ? { data: e.data } : {}) } }, null, 2)}\n`,
-          'json',
-        );
-      process.exitCode = 2;
-      return;
-    }
-    // Our own bug: one line, and the stack only when asked for.
-    const debug = argv.includes('--debug') || process.env.SKILLSET_DEBUG === '1';
-    writeErr(
-      debug
-        ? `skillset: internal error: ${(e as Error)?.stack ?? String(e)}\n`
-        : `skillset: internal error: ${(e as Error)?.message ?? String(e)}\n  This is a bug in skillset; run again with --debug for the stack trace, and report it.\n`,
-    );
-    process.exitCode = 2;
+    if (e instanceof CommanderError && e.exitCode === 0) return;
+    // Help asked for by mistake (no command) was printed on stderr: a usage error, nothing more to say.
+    if (e instanceof CommanderError && e.code === 'commander.help') process.exitCode = 2;
+    else if (e instanceof CommanderError) reportProblem(usageError(e), argv);
+    else if (e instanceof SkillsetError) reportProblem(e, argv);
+    else reportBug(e, argv);
   }
+}
+
+/** Commander's usage error as ours: `error: unknown option '--limt'\n(Did you mean --limit?)`. */
+function usageError(e: CommanderError): SkillsetError {
+  const [first = '', ...rest] = e.message.split('\n');
+  const hints = rest.map((l) => l.replace(/^\((.*)\)$/, '$1')).filter((l) => l !== '');
+  const kind = e.code.replace(/^commander\./, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return new SkillsetError(`usage/${kind}`, first.replace(/^error: /, ''), {
+    hint: [...hints, 'Run with --help for usage.'].join(' '),
+  });
+}
+
+/** A usage or environment problem: one line and its hint on stderr (and JSON on stdout under --json); exit 2. */
+function reportProblem(e: SkillsetError, argv: readonly string[]): void {
+  writeErr(`skillset: ${visibleLine(e.message)}\n${e.hint ? `  ${visibleLine(e.hint)}\n` : ''}`);
+  // A script that asked for JSON gets the problem as JSON too, on stdout.
+  if (argv.includes('--json'))
+    void writeOut(
+      `${JSON.stringify({ problem: { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(e.data ? { data: e.data } : {}) } }, null, 2)}\n`,
+      'json',
+    );
+  process.exitCode = 2;
+}
+
+/** Our own bug: one line, and the stack only when asked for; exit 2. */
+function reportBug(e: unknown, argv: readonly string[]): void {
+  const debug = argv.includes('--debug') || process.env.SKILLSET_DEBUG === '1';
+  writeErr(
+    debug
+      ? `skillset: internal error: ${(e as Error)?.stack ?? String(e)}\n`
+      : `skillset: internal error: ${(e as Error)?.message ?? String(e)}\n  This is a bug in skillset; run again with --debug for the stack trace, and report it.\n`,
+  );
+  process.exitCode = 2;
 }

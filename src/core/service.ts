@@ -10,8 +10,9 @@ import { type DiscoverResult, discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
 import type { SearchJson } from '../search/format.js';
 import type { SkillIndex } from '../search/search.js';
-import type { SelectOptions, SelectResult } from '../select/pipeline.js';
+import type { SelectOptions } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
+import type { SelectView, SelectViewOptions } from '../select/view.js';
 import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
 import { holdIndex } from './service-index.js';
@@ -63,8 +64,11 @@ export interface SkillService extends SkillCalls, TierCalls {
   refresh(options?: { touched?: readonly string[] }): Promise<Outcome<CatalogChanges>>;
   /** The index, opened and brought up to date (for callers that run many queries, such as eval). */
   openIndex(): Promise<Outcome<SkillIndex>>;
-  /** Choose the skills to load for a context: the selection pipeline (docs/selection.md). */
-  select(context: SelectContext, options?: SelectOptions): Promise<Outcome<SelectResult>>;
+  /** Choose the skills to load for a context: the selection pipeline (docs/selection.md); what `select --json` prints. */
+  select(
+    context: SelectContext,
+    options?: SelectOptions & SelectViewOptions,
+  ): Promise<Outcome<SelectView>>;
   /** Close the index, if it was opened. */
   close(): void;
 }
@@ -191,13 +195,15 @@ export async function createService(
         return withIndex((i) => evalFile(i, labelsFile, { ...o, fs: settings.fs }, warnings));
       }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...warnings] }));
     },
-    async select(context, o = {}) {
+    async select(context, { explain, ...o } = {}) {
       const d = await discovered();
+      const notes: Diagnostic[] = [];
       return attempt(seen(d), async () => {
         const { cacheStateFile, selectWithState } = await import('../select/pipeline.js');
+        const { explainView } = await import('../select/view.js');
         const stateFile = cacheStateFile(settings.cacheDir, settings.indexFile);
         const { budget, unit, profiles } = settings.select;
-        return withIndex((i) =>
+        const r = await withIndex((i) =>
           selectWithState(i, context, {
             ...(budget !== undefined ? { budget } : {}),
             ...(unit !== undefined ? { unit } : {}),
@@ -210,10 +216,9 @@ export async function createService(
             ...(stateFile ? { stateFile } : {}),
           }),
         );
-      }).then((r) => ({
-        ...r,
-        diagnostics: [...indexDiagnostics(), ...(r.ok ? r.value.diagnostics : [])],
-      }));
+        notes.push(...r.diagnostics);
+        return explain ? explainView(r.json, r.decisions, r.unmatched) : r.json;
+      }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...notes] }));
     },
     async refresh(o = {}) {
       const before = await discovered();

@@ -45,8 +45,9 @@ describe('substituteArguments', () => {
     ['raw keeps quotes: $ARGUMENTS', '"a b" c', 'raw keeps quotes: "a b" c'],
     ['$ARGUMENTS[0] / $ARGUMENTS[1]', '"a b" c', 'a b / c'],
     ['$0 from $1 to $2', 'SearchBar React Vue', 'SearchBar from React to Vue'],
-    ['first $0, missing $3', 'a b', 'first a, missing $3'],
-    ['missing $ARGUMENTS[2]', 'a b', 'missing $ARGUMENTS[2]'],
+    ['first $0, missing $3', 'a b', 'first a, missing '],
+    ['missing $ARGUMENTS[2]', 'a b', 'missing '],
+    ['none given: [$0] [$ARGUMENTS[1]] [$ARGUMENTS]', '', 'none given: [] [] []'],
     ['$10 is the eleventh', 'a b c d e f g h i j k', 'k is the eleventh'],
     ['\\$ARGUMENTS and \\$1 stay, $0 goes', 'a b', '$ARGUMENTS and $1 stay, a goes'],
     ['\\$ARGUMENTS[0] stays, $ARGUMENTS[0] goes', 'a', '$ARGUMENTS[0] stays, a goes'],
@@ -55,7 +56,7 @@ describe('substituteArguments', () => {
     ['Fix $issue on $branch', '42 hotfix', 'Fix 42 on hotfix', ['issue', 'branch']],
     ['$issues is not $issue', '42', '$issues is not 42', ['issue']],
     ['$old-name to $new-name', 'A B', 'A to B', ['old-name', 'new-name']],
-    ['named missing: $branch', '42', 'named missing: $branch', ['issue', 'branch']],
+    ['named missing: $branch', '42', 'named missing: ', ['issue', 'branch']],
     ['\\$issue stays, $issue goes', '42', '$issue stays, 42 goes', ['issue']],
     ['named and indexed: $issue = $0', '42', 'named and indexed: 42 = 42', ['issue']],
   ];
@@ -80,7 +81,7 @@ describe('substituteArguments', () => {
   });
 
   it('does not append when any placeholder is used, even a missing index', () => {
-    assert.equal(substituteArguments('only $5', 'a'), 'only $5');
+    assert.equal(substituteArguments('only $5', 'a'), 'only ');
     assert.equal(substituteArguments('by name $who', 'a', ['who']), 'by name a');
   });
 

@@ -26,7 +26,7 @@ export interface ArgumentValues {
 
 /** How `renderArguments` writes what it finds. */
 export interface ArgumentRenderer {
-  /** The text for a placeholder whose argument exists; `before` is `text` up to the placeholder. */
+  /** The text for a placeholder (its value empty when not given); `before` is `text` up to the placeholder. */
   value?: (value: string, ref: ArgumentRef, before: string) => string;
   /** The text between placeholders (default: unchanged). */
   literal?: (text: string) => string;
@@ -125,12 +125,12 @@ export function hasArgumentPlaceholder(text: string, names: readonly string[] = 
   return findArgumentPlaceholders(text, names).some((p) => !p.escaped);
 }
 
-/** The value a placeholder stands for, or undefined when that argument was not given. */
-export function argumentValue(values: ArgumentValues, ref: ArgumentRef): string | undefined {
-  return ref === 'all' ? values.raw : values.list[ref];
+/** The value a placeholder stands for: empty when that argument was not given (as in Claude Code). */
+function argumentValue(values: ArgumentValues, ref: ArgumentRef): string {
+  return ref === 'all' ? values.raw : (values.list[ref] ?? '');
 }
 
-/** Replace the placeholders of `text`; escaped and missing ones stay literal (escapes lose the `\`). */
+/** Replace the placeholders of `text`, a missing argument's with nothing; escaped ones stay literal, without the `\`. */
 export function renderArguments(
   text: string,
   values: ArgumentValues,
@@ -143,7 +143,6 @@ export function renderArguments(
   for (const p of findArgumentPlaceholders(text, values.names)) {
     const v = argumentValue(values, p.ref);
     if (p.escaped) out += `${literal(text.slice(from, p.start))}${text.slice(p.start + 1, p.end)}`;
-    else if (v === undefined) out += literal(text.slice(from, p.end));
     else out += `${literal(text.slice(from, p.start))}${value(v, p.ref, text.slice(0, p.start))}`;
     from = p.end;
   }

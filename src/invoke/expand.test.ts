@@ -78,7 +78,7 @@ describe('expandSkill: text', () => {
       [
         'Base directory for this skill: /skills/demo',
         '',
-        'Migrate Search Bar (Search Bar) from React to Vue; all: "Search Bar" React Vue; missing: $3.',
+        'Migrate Search Bar (Search Bar) from React to Vue; all: "Search Bar" React Vue; missing: .',
         'Literal: $ARGUMENTS $1 ${SKILL_DIR}',
         '/skills/demo /skills/demo sess-1 sess-1',
         `${p} ${p}`,
@@ -175,6 +175,14 @@ describe('expandSkill: shell', () => {
       `Base directory for this skill: /skills/demo\n\n${evil}|\nx ${evil} y|\nx ${evil} y|\n${all}|\n$0|`,
     );
     assert.equal(existsSync(box.marker), false);
+  });
+
+  it('gives an argument not given as nothing, in text and in commands, whatever the host environment holds', async () => {
+    const box = sandbox();
+    const body = 'Review [$0] [$who]\n!`printf "%s|" "[$1]" [$ARGUMENTS]`';
+    const env = { PATH: process.env.PATH, HOME: box.home, SKILLSET_ARG_1: 'leaked' };
+    const r = await expandSkill(input(box, { body, args: '', argumentNames: ['who'], env }));
+    assert.equal(text(r), 'Base directory for this skill: /skills/demo\n\nReview [] []\n[]|[]|');
   });
 
   it('aborts on a non-zero exit with the command, its code and the start of stderr', async () => {

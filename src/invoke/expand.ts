@@ -193,7 +193,9 @@ export async function expandSkill(input: ExpandInput): Promise<ExpandResult> {
   const refused = refusal(input, program);
   const timeoutMs = input.timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS;
   const maxOutputBytes = input.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-  const env = { ...baseEnv, ...variableEnv(vars), ...argumentEnv(values) };
+  // A missing argument is an unset variable, whatever the host's environment holds under its name.
+  const inherited = Object.entries(baseEnv).filter(([k]) => !k.startsWith('SKILLSET_ARG'));
+  const env = { ...Object.fromEntries(inherited), ...variableEnv(vars), ...argumentEnv(values) };
   const prose = (text: string): string =>
     renderArguments(text, values, { literal: (t) => substituteVariables(t, vars) });
 

@@ -248,8 +248,8 @@ export function registerTools(server: McpServer, catalog: ServedCatalog): () => 
           },
         ),
         (r) => ({
-          text: json(r.json),
-          structured: r.json as unknown as Record<string, unknown>,
+          text: json(r),
+          structured: r as unknown as Record<string, unknown>,
         }),
       ),
   );

@@ -69,7 +69,13 @@ describe('budgetStage', () => {
   });
 
   it('suggests, best first, what the loads leave room for: those that overflowed, then the others', () => {
-    const line = (id: string, n: number): Suggestion => ({ id, description: id, chars: n });
+    const line = (id: string, n: number): Suggestion => ({
+      id,
+      path: `/lib/${id}/SKILL.md`,
+      scope: 'project',
+      description: id,
+      chars: n,
+    });
     const r = budgetStage([c('a', 'standard', 6000), c('b', 'standard', 5000)], {
       limit: 8000,
       suggestions: {
@@ -109,7 +115,13 @@ describe('budgetStage', () => {
         fc.integer({ min: 0, max: 20 }),
         (cands, limit, unit, lines, max) => {
           const pool = lines.map(
-            (n, i): Suggestion => ({ id: `s${i}`, description: '', chars: n }),
+            (n, i): Suggestion => ({
+              id: `s${i}`,
+              path: `/lib/s${i}/SKILL.md`,
+              scope: 'project',
+              description: '',
+              chars: n,
+            }),
           );
           const r = budgetStage(cands, { limit, unit, suggestions: { pool, max } });
           const size = (x: Candidate) => (unit === 'tokens' ? x.tokens : x.chars);

@@ -6,8 +6,8 @@
 // never exceeded.
 
 import { estimateTokens } from '../skill/parse.js';
-import type { Tier } from '../skill/types.js';
-import type { Candidate, StageDecision } from './types.js';
+import type { Scope, Tier } from '../skill/types.js';
+import { type Candidate, decidedOn, type StageDecision } from './types.js';
 
 /** The default budget, in characters (seed 000). */
 export const DEFAULT_BUDGET_CHARS = 15_500;
@@ -25,6 +25,9 @@ export interface BudgetSettings {
 /** A skill named, not loaded: the model reads the line and loads it if it fits the task. */
 export interface Suggestion {
   id: string;
+  /** The SKILL.md of the copy named (the shown one), and its scope. */
+  path: string;
+  scope: Scope;
   /** One line of its description. */
   description: string;
   /** The line's length (`- id: description`), counted against the budget. */
@@ -72,7 +75,7 @@ export function budgetStage(
     for (const c of candidates)
       decisions.push({
         stage: 'budget',
-        id: c.id,
+        ...decidedOn(c),
         outcome: 'dropped',
         reason: `budget violation: the critical skills need ${required} ${unit}, over the budget of ${limit}; nothing loads`,
       });
@@ -98,7 +101,7 @@ export function budgetStage(
         used += n;
         decisions.push({
           stage: 'budget',
-          id: c.id,
+          ...decidedOn(c),
           outcome: 'kept',
           reason: `${n} ${unit}; ${used} of ${limit} used`,
         });
@@ -109,7 +112,7 @@ export function budgetStage(
       overflow.push(c);
       decisions.push({
         stage: 'budget',
-        id: c.id,
+        ...decidedOn(c),
         outcome: 'overflow',
         reason: `${n} ${unit} would not fit (${used} of ${limit} used): ${tier} tier overflows from here`,
       });
@@ -131,7 +134,7 @@ export function budgetStage(
       spent += n;
       decisions.push({
         stage: 'budget',
-        id: s.id,
+        ...decidedOn(s),
         outcome: 'suggested',
         reason: `named, not loaded: ${n} ${unit}; ${used + spent} of ${limit} used`,
       });

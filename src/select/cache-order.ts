@@ -4,7 +4,7 @@
 // score, then id. It reorders and drops nothing.
 
 import type { Tier } from '../skill/types.js';
-import type { Candidate, StageDecision, StageOutput } from './types.js';
+import { type Candidate, decidedOn, type StageDecision, type StageOutput } from './types.js';
 
 /** What the last runs loaded: per skill id, when and with which content. */
 export interface CacheState {
@@ -81,7 +81,7 @@ export function cacheOrderStage(
           : 'cold';
     return {
       stage: 'cache-order',
-      id: k.c.id,
+      ...decidedOn(k.c),
       outcome: 'ordered',
       reason: `#${i + 1}: ${k.c.tier}, score ${k.c.score}, ${why}`,
     };

@@ -13,7 +13,7 @@ import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
 import { skillFolderFiles } from '../discover/skill-folder.js';
 import type { LoadCut } from '../render/load-limit.js';
 import { type ComposedSkill, composeSkill } from './compose-skill.js';
-import type { Candidate, StageDecision } from './types.js';
+import { type Candidate, decidedOn, type StageDecision } from './types.js';
 
 /** A loaded skill. */
 export interface LoadedSkill {
@@ -115,7 +115,7 @@ export async function loadStage(
       );
       decisions.push({
         stage: 'load',
-        id: c.id,
+        ...decidedOn(c),
         outcome: 'dropped',
         reason: `unreadable: ${(e as Error).message}`,
       });
@@ -158,7 +158,7 @@ export async function loadStage(
     });
     decisions.push({
       stage: 'load',
-      id: c.id,
+      ...decidedOn(c),
       outcome: 'kept',
       reason: `loaded${changed ? ' (changed since scoring)' : ''}; ${imports.length} import(s)${cut ? `, cut at the load's limit of ${cut.maxBytes} bytes (${cut.imports.length + cut.more} @import line(s) left out${cut.body ? ', the body cut' : ''})` : ''}, ${resources.files.length + resources.more} other file(s) listed`,
     });

@@ -4,7 +4,7 @@
 // researcher, verifier, interactive; a config can define more.
 
 import type { ModelGuidance, Tier } from '../skill/types.js';
-import type { Candidate, StageDecision, StageOutput } from './types.js';
+import { type Candidate, decidedOn, type StageDecision, type StageOutput } from './types.js';
 
 /** A model's capability, lowest first. Model names map onto it: haiku, sonnet, opus. */
 export type Capability = 'low' | 'medium' | 'high';
@@ -119,7 +119,7 @@ export function modelFilterStage(
   for (const c of candidates) {
     const f = facts(c.id);
     const drop = (reason: string) =>
-      decisions.push({ stage: 'model-filter', id: c.id, outcome: 'dropped', reason });
+      decisions.push({ stage: 'model-filter', ...decidedOn(c), outcome: 'dropped', reason });
     if (f.refused !== undefined) {
       drop(f.refused);
       continue;
@@ -151,7 +151,12 @@ export function modelFilterStage(
         : `the ${profile.name} profile's default`;
     }
     out.push(c.tier === tier ? c : { ...c, tier });
-    decisions.push({ stage: 'model-filter', id: c.id, outcome: 'kept', reason: `${tier}: ${why}` });
+    decisions.push({
+      stage: 'model-filter',
+      ...decidedOn(c),
+      outcome: 'kept',
+      reason: `${tier}: ${why}`,
+    });
   }
   return { candidates: out, decisions };
 }

@@ -8,14 +8,13 @@ import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
-import type { Coverage } from '../search/gate.js';
 import type { SearchResult } from '../search/rank.js';
 import type { SkillIndex } from '../search/search.js';
 import { estimateTokens } from '../skill/parse.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
 import { stateFileFor } from '../util/dirs.js';
-import { type BudgetViolation, budgetStage, DEFAULT_BUDGET_CHARS } from './budget.js';
+import { budgetStage, DEFAULT_BUDGET_CHARS } from './budget.js';
 import {
   type CacheState,
   cacheOrderStage,
@@ -34,7 +33,8 @@ import { resolveStage } from './resolve.js';
 import { type ScoreItem, type ScoreParts, type SelectContext, scoreStage } from './score.js';
 import { sizeCap, sizeStage } from './size.js';
 import { suggestionPool } from './suggest.js';
-import type { Candidate, StageDecision } from './types.js';
+import type { StageDecision } from './types.js';
+import { type SelectView, selectView } from './view.js';
 
 /** How a selection runs. */
 export interface SelectOptions {
@@ -68,46 +68,12 @@ export interface SelectOptions {
 /** Skills named after the loads by default: those that overflowed, then the search's other candidates. */
 export const DEFAULT_SUGGESTIONS = 20;
 
-/** One skill in `select --json`. */
-export interface SelectedJson {
-  name: string;
-  tier: Candidate['tier'];
-  score: number;
-  chars: number;
-}
-
-/** A skill `select` names without loading it. */
-export interface SuggestedJson {
-  name: string;
-  /** One line of its description. */
-  description: string;
-  /** What its line takes of the budget. */
-  chars: number;
-}
-
-/** `skillset select --json`: a contract. */
-export interface SelectJson {
-  /** The search verdict for the intent (null without one): only an `ok` match loads on its text. */
-  coverage: Coverage | null;
-  loaded: SelectedJson[];
-  overflow: SelectedJson[];
-  /** Named, not loaded, best first: skills that overflowed, then the search's other candidates. */
-  suggested: SuggestedJson[];
-  /** Skills dropped with a reason: every stage's, but Score's for skills nothing matched (counted below). */
-  dropped: Array<{ name: string; stage: StageDecision['stage']; reason: string }>;
-  /** How many skills Score dropped because nothing in the context matched them. */
-  unmatched: number;
-  /** `used` counts the loads and the suggestions; `suggested` the suggestions alone; in `unit`. */
-  budget: { limit: number; used: number; suggested: number; unit: 'chars' | 'tokens' };
-  violation: BudgetViolation | null;
-}
-
-/** A selection: its JSON, every decision, the loaded skills (none on a dry run) and the next cache state. */
+/** A selection: its view, every decision, the loaded skills (none on a dry run) and the next cache state. */
 export interface SelectResult {
-  json: SelectJson;
+  json: SelectView;
   decisions: StageDecision[];
-  /** The skills Score dropped because nothing in the context touched them (`json.unmatched` counts them). */
-  unmatched: ReadonlySet<string>;
+  /** Score's decisions about the skills nothing in the context touched (`json.unmatched` counts them). */
+  unmatched: StageDecision[];
   loaded: LoadedSkill[];
   diagnostics: Diagnostic[];
   cacheState: CacheState;
@@ -234,13 +200,6 @@ function scoreItem(s: Skill): ScoreItem {
   };
 }
 
-const json = (c: Candidate): SelectedJson => ({
-  name: c.id,
-  tier: c.tier,
-  score: c.score,
-  chars: c.chars,
-});
-
 /**
  * Every skill's score for `context` (0–100), above 0 only, as Score computes it, thresholds aside, and
  * with a `weak` intent's candidates counted: the relevance-ranked listing keeps the descriptions of the
@@ -363,38 +322,18 @@ export async function runPipeline(
     cacheState = recordLoads(state, loaded, now, 4 * DEFAULT_CACHE_TTL_MS);
   }
   // Skills nothing in the context matched are most of a library: counted, not listed.
-  const unmatched = new Set(
-    scored.decisions
-      .filter((d) => d.outcome === 'dropped' && untouched(scored.parts.get(d.id)))
-      .map((d) => d.id),
+  const unmatched = scored.decisions.filter(
+    (d) => d.outcome === 'dropped' && untouched(scored.parts.get(d.id)),
   );
-  const dropped = decisions
-    .filter((d) => d.outcome === 'dropped' && !(d.stage === 'score' && unmatched.has(d.id)))
-    .map((d) => ({ name: d.id, stage: d.stage, reason: d.reason }));
   const loadedIds = new Set(loaded.map((s) => s.id));
   return {
-    json: {
+    json: selectView({
       coverage: search?.coverage ?? null,
-      loaded: (o.dryRun
-        ? budget.candidates
-        : budget.candidates.filter((c) => loadedIds.has(c.id))
-      ).map(json),
-      overflow: budget.overflow.map(json),
-      suggested: budget.suggested.map((x) => ({
-        name: x.id,
-        description: x.description,
-        chars: x.chars,
-      })),
-      dropped,
-      unmatched: unmatched.size,
-      budget: {
-        limit: budget.budget.limit,
-        used: budget.budget.used,
-        suggested: budget.budget.suggested,
-        unit: budget.budget.unit,
-      },
-      violation: budget.violation,
-    },
+      loaded: o.dryRun ? budget.candidates : budget.candidates.filter((c) => loadedIds.has(c.id)),
+      budget,
+      decisions,
+      unmatched,
+    }),
     decisions,
     unmatched,
     loaded,

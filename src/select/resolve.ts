@@ -5,7 +5,7 @@
 import type { Decision } from '../catalog/resolve.js';
 import { type ChainLink, walkExtends } from '../compose/extends.js';
 import { estimateTokens } from '../skill/parse.js';
-import type { Candidate, StageDecision, StageOutput } from './types.js';
+import { type Candidate, decidedOn, type StageDecision, type StageOutput } from './types.js';
 
 /** What Resolve reads of the catalog: the files that lost a clash, and the catalog's decisions. */
 export interface CatalogResolution {
@@ -42,7 +42,7 @@ export function resolveStage(
       const d = why.get(c.path);
       decisions.push({
         stage: 'resolve',
-        id: c.id,
+        ...decidedOn(c),
         outcome: 'dropped',
         reason: d ? d.reason : 'shadowed by a skill of higher precedence',
       });
@@ -52,7 +52,7 @@ export function resolveStage(
     if (first) {
       decisions.push({
         stage: 'resolve',
-        id: c.id,
+        ...decidedOn(c),
         outcome: 'dropped',
         reason: `another version of \`${c.id}\` (${first.path}) came first`,
       });
@@ -73,7 +73,7 @@ export function resolveStage(
       out.push({ ...c, chars, tokens: estimateTokens(chars), chain: chain.map((p) => p.path) });
       decisions.push({
         stage: 'resolve',
-        id: c.id,
+        ...decidedOn(c),
         outcome: 'kept',
         reason: `the ${c.scope} version, composed with ${chain.length - 1} parent(s): ${chain.map((p) => p.path).join(' → ')}`,
       });
@@ -82,7 +82,7 @@ export function resolveStage(
     out.push(c);
     decisions.push({
       stage: 'resolve',
-      id: c.id,
+      ...decidedOn(c),
       outcome: 'kept',
       reason: `the ${c.scope} version`,
     });

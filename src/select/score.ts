@@ -7,7 +7,7 @@
 import picomatch from 'picomatch';
 import { tokenize } from '../search/tokenize.js';
 import type { Triggers } from '../skill/types.js';
-import type { Candidate, StageDecision, StageOutput } from './types.js';
+import { type Candidate, decidedOn, type StageDecision, type StageOutput } from './types.js';
 
 /** The default threshold a skill's score must reach. */
 export const DEFAULT_THRESHOLD = 50;
@@ -158,7 +158,7 @@ export function scoreStage(
     if (score < threshold) {
       decisions.push({
         stage: 'score',
-        id: item.id,
+        ...decidedOn(item),
         outcome: 'dropped',
         reason: `${summary}, under the threshold ${threshold}`,
       });
@@ -168,7 +168,7 @@ export function scoreStage(
     kept.push({ ...base, score, tier: 'standard' });
     decisions.push({
       stage: 'score',
-      id: item.id,
+      ...decidedOn(item),
       outcome: 'kept',
       reason: `${summary}, threshold ${threshold}`,
     });

@@ -9,7 +9,7 @@ import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
 import { estimateTokens } from '../skill/parse.js';
 import { type ComposedSkill, composeSkill } from './compose-skill.js';
-import type { Candidate, StageDecision, StageOutput } from './types.js';
+import { type Candidate, decidedOn, type StageDecision, type StageOutput } from './types.js';
 
 /** What sizing needs. */
 export interface SizeOptions {
@@ -104,7 +104,7 @@ export async function sizeStage(
     const n = composed.imports.length;
     decisions.push({
       stage: 'budget',
-      id: c.id,
+      ...decidedOn(c),
       outcome: 'kept',
       reason: !composed.over
         ? `sized as it loads: ${chars} chars, its ${n} import(s) ${composed.importBytes} of them`

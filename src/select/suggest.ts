@@ -43,7 +43,13 @@ export function suggestionPool(
     seen.add(id);
     const description = oneLine(skill.description);
     // Counted as a load is, in bytes: a line of another script is not cheaper than its bytes.
-    out.push({ id, description, chars: Buffer.byteLength(suggestionLine(id, description)) });
+    out.push({
+      id,
+      path: skill.path,
+      scope: skill.source.scope,
+      description,
+      chars: Buffer.byteLength(suggestionLine(id, description)),
+    });
   }
   return out;
 }

@@ -29,10 +29,13 @@ export interface Candidate {
   chain?: readonly string[];
 }
 
-/** One thing a stage decided about one skill. */
+/** One thing a stage decided about one skill: which copy, by its SKILL.md and scope (two copies share an id). */
 export interface StageDecision {
   stage: StageName;
   id: string;
+  /** The SKILL.md of the copy decided on. */
+  path: string;
+  scope: Scope;
   outcome: 'kept' | 'dropped' | 'overflow' | 'ordered' | 'suggested';
   reason: string;
 }
@@ -41,4 +44,13 @@ export interface StageDecision {
 export interface StageOutput {
   candidates: readonly Candidate[];
   decisions: StageDecision[];
+}
+
+/** The skill a decision is about: its id, and the copy's SKILL.md and scope. */
+export function decidedOn(c: Pick<Candidate, 'id' | 'path' | 'scope'>): {
+  id: string;
+  path: string;
+  scope: Scope;
+} {
+  return { id: c.id, path: c.path, scope: c.scope };
 }

@@ -14,7 +14,6 @@ import { createService, type SkillService } from '../core/service.js';
 import type { InvokeCallOptions, ListingOptions } from '../core/service-skills.js';
 import type { SettingsInput } from '../core/settings.js';
 import { findSkill } from '../core/skill-lookup.js';
-import { SkillsetError } from '../errors.js';
 import { type ApprovalState, recordApproval } from '../invoke/permissions.js';
 import { type LoadForm, renderAlreadyLoaded, renderLoadResult } from '../render/load-result.js';
 import {
@@ -24,8 +23,10 @@ import {
   openAiTool,
 } from '../render/load-tool.js';
 import { skillBlocks, type TextBlock } from '../render/prompt-blocks.js';
-import type { SelectOptions, SelectResult } from '../select/pipeline.js';
+import type { SelectOptions } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
+import type { SelectView, SelectViewOptions } from '../select/view.js';
+import { flow } from './outcome-flow.js';
 import { type Reattachment, reattachable } from './reattach.js';
 
 /** How a session starts. */
@@ -64,32 +65,40 @@ export interface SessionTools {
 /** What changed in the catalog, told to `onChange` listeners. */
 export type ChangeListener = (changes: CatalogChanges) => void;
 
-/** A conversation's skills. */
+/**
+ * A conversation's skills. Every call that can fail returns an Outcome, as the service's do: a value
+ * with the diagnostics met, or a problem with a stable code (an unknown skill, a refused load).
+ */
 export interface SkillSession {
   readonly id: string;
   readonly service: SkillService;
   /** The listing for the system prompt; with a context, ranked by relevance to it. */
-  listing(options?: ListingOptions): Promise<ListingView>;
+  listing(options?: ListingOptions): Promise<Outcome<ListingView>>;
   /** The `load_skill` tool over the skills the model may load, or null when there are none. */
-  tools(): Promise<SessionTools | null>;
+  tools(): Promise<Outcome<SessionTools | null>>;
   /** Files the conversation touched: conditional skills they match activate, nested skill folders join. */
-  touch(paths: readonly string[]): Promise<{ activated: string[]; changes: CatalogChanges }>;
-  /** The selection pipeline for a context. */
-  select(context: SelectContext, options?: SelectOptions): Promise<SelectResult>;
-  /** Load a skill for the model (a `load_skill` call): one the model may not use is refused. */
-  load(name: string): Promise<SessionLoad>;
+  touch(
+    paths: readonly string[],
+  ): Promise<Outcome<{ activated: string[]; changes: CatalogChanges }>>;
+  /** The selection pipeline for a context: what `skillset select --json` prints. */
+  select(
+    context: SelectContext,
+    options?: SelectOptions & SelectViewOptions,
+  ): Promise<Outcome<SelectView>>;
+  /** Load a skill for the model (a `load_skill` call): one the model may not use is a problem. */
+  load(name: string): Promise<Outcome<SessionLoad>>;
   /** Invoke a skill (`/name args`); an `ask` comes back for the host to decide. */
-  invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<InvokeView>;
+  invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<Outcome<InvokeView>>;
   /**
    * Record the host's approval of a skill, bound to every file its expansion reads (the skill, its
    * `extends` parents, its imports): a change to any asks again. Pass the `digest` of the `ask` view
    * the user answered, so that what changed since they saw it is not approved.
    */
-  approve(name: string, digest?: string): Promise<ApprovalState>;
+  approve(name: string, digest?: string): Promise<Outcome<ApprovalState>>;
   /** After compaction: the invoked skills' content to attach again, within its budget. */
   reattach(): Reattachment;
   /** Read the roots again; listeners hear of any change. */
-  refresh(): Promise<CatalogChanges>;
+  refresh(): Promise<Outcome<CatalogChanges>>;
   /** Listen for catalog changes; returns the function that stops listening. */
   onChange(listener: ChangeListener): () => void;
   close(): void;
@@ -97,16 +106,6 @@ export interface SkillSession {
 
 /** Where a session's listing sends the model for the skills it leaves out. */
 const SESSION_HINT = 'every skill is in the load_skill tool’s list of names; load one by name';
-
-/** The value of an outcome, or its problem thrown as a SkillsetError. */
-function value<T>(o: Outcome<T>): T {
-  if (o.ok) return o.value;
-  const { code, message, hint, data } = o.problem;
-  throw new SkillsetError(code, message, {
-    ...(hint ? { hint } : {}),
-    ...(data ? { data } : {}),
-  });
-}
 
 /** Start a session over the skills `options` find. */
 export async function createSkillSession(options: SkillSessionOptions = {}): Promise<SkillSession> {
@@ -122,108 +121,91 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
   const listeners = new Set<ChangeListener>();
   let approvals: ApprovalState = given ?? { version: 1, approvals: {} };
 
-  const refresh = async (touched?: readonly string[]): Promise<CatalogChanges> => {
-    const changes = value(await service.refresh(touched ? { touched } : {}));
-    if (changes.added.length + changes.removed.length + changes.changed.length > 0)
-      for (const l of listeners) l(changes);
-    return changes;
-  };
+  const refresh = (touched?: readonly string[]): Promise<Outcome<CatalogChanges>> =>
+    flow(async (take) => {
+      const changes = take(await service.refresh(touched ? { touched } : {}));
+      if (changes.added.length + changes.removed.length + changes.changed.length > 0)
+        for (const l of listeners) l(changes);
+      return changes;
+    });
   // The session offers load_skill, not a search tool: the closing line points there.
-  const listing = async (o: ListingOptions = {}) =>
-    value(await service.listing({ activated, searchHint: SESSION_HINT, ...o }));
+  const listing = (o: ListingOptions = {}) =>
+    service.listing({ activated, searchHint: SESSION_HINT, ...o });
 
   return {
     id,
     service,
     listing,
-    async tools() {
-      const def = loadSkillTool(loadableIds(value(await service.catalog()), activated));
-      return def
-        ? { definition: def, anthropic: anthropicTool(def), openai: openAiTool(def) }
-        : null;
-    },
-    async touch(paths) {
-      const changes = await refresh(paths);
-      const conditional = conditionalSkills(value(await service.catalog()).skills);
-      const now = activatedBy(conditional, paths, service.settings.cwd).filter(
-        (a) => !activated.has(a),
-      );
-      for (const a of now) activated.add(a);
-      return { activated: now, changes };
-    },
-    async select(context, o) {
-      return value(await service.select(context, o));
-    },
-    async load(name) {
-      // A conditional skill is the model's only once a touched file has activated it.
-      const view = value(
-        await service.load(name, {
-          by: 'model',
-          inPlay: activated,
-          record: true,
-          ...(form ? { form } : {}),
-        }),
-      );
-      const again = loaded.get(view.id) === view.contentHash;
-      loaded.set(view.id, view.contentHash);
-      const bare = renderLoadResult(
-        {
-          name: view.id,
-          body: view.body,
-          dir: view.dir,
-          resources: view.resources,
-          moreResources: view.moreResources,
-          ...(view.cut ? { cut: view.cut } : {}),
-        },
-        form,
-      );
-      return {
-        name: view.id,
-        alreadyLoaded: again,
-        text: again ? renderAlreadyLoaded(view.id, view.contentHash) : view.text,
-        blocks: again
-          ? [{ type: 'text', text: renderAlreadyLoaded(view.id, view.contentHash) }]
-          : skillBlocks([{ name: view.id, text: bare, imports: view.imports }]),
-        view,
-      };
-    },
-    async invoke(name, args = '', o = {}) {
-      const call = async () =>
-        value(
-          await service.invoke(name, args, {
-            sessionId: id,
-            approvals,
+    tools: () =>
+      flow(async (take) => {
+        const def = loadSkillTool(loadableIds(take(await service.catalog()), activated));
+        return def
+          ? { definition: def, anthropic: anthropicTool(def), openai: openAiTool(def) }
+          : null;
+      }),
+    touch: (paths) =>
+      flow(async (take) => {
+        const changes = take(await refresh(paths));
+        const conditional = conditionalSkills(take(await service.catalog()).skills);
+        const now = activatedBy(conditional, paths, service.settings.cwd).filter(
+          (a) => !activated.has(a),
+        );
+        for (const a of now) activated.add(a);
+        return { activated: now, changes };
+      }),
+    select: (context, o) => service.select(context, o),
+    load: (name) =>
+      flow(async (take) => {
+        // A conditional skill is the model's only once a touched file has activated it.
+        const view = take(
+          await service.load(name, {
+            by: 'model',
+            inPlay: activated,
             record: true,
-            ...(trustProject !== undefined ? { trustProject } : {}),
-            ...o,
+            ...(form ? { form } : {}),
           }),
         );
-      let view = await call();
-      // The file changed since the catalog was read: read the folders again and decide on what is there.
-      if (view.stale) {
-        await refresh();
-        view = await call();
-      }
-      if (view.status === 'expanded') {
-        const at = invoked.findIndex((x) => x.id === view.id);
-        if (at >= 0) invoked.splice(at, 1);
-        invoked.push({ id: view.id, text: view.text });
-      }
-      return view;
-    },
-    async approve(name, digest) {
-      const catalog = value(await service.catalog());
-      const s = findSkill(catalog.skills, name);
-      const contentHash =
-        digest ??
-        (await approvalDigest(s, catalog.skills, {
-          fs: service.settings.fs,
-          projectDir: service.settings.cwd,
-          limits: service.settings.load,
-        }));
-      approvals = recordApproval(approvals, { id: s.id, contentHash }, Date.now());
-      return approvals;
-    },
+        return sessionLoad(view, loaded, form);
+      }),
+    invoke: (name, args = '', o = {}) =>
+      flow(async (take) => {
+        const call = async () =>
+          take(
+            await service.invoke(name, args, {
+              sessionId: id,
+              approvals,
+              record: true,
+              ...(trustProject !== undefined ? { trustProject } : {}),
+              ...o,
+            }),
+          );
+        let view = await call();
+        // The file changed since the catalog was read: read the folders again and decide on what is there.
+        if (view.stale) {
+          take(await refresh());
+          view = await call();
+        }
+        if (view.status === 'expanded') {
+          const at = invoked.findIndex((x) => x.id === view.id);
+          if (at >= 0) invoked.splice(at, 1);
+          invoked.push({ id: view.id, text: view.text });
+        }
+        return view;
+      }),
+    approve: (name, digest) =>
+      flow(async (take) => {
+        const catalog = take(await service.catalog());
+        const s = findSkill(catalog.skills, name);
+        const contentHash =
+          digest ??
+          (await approvalDigest(s, catalog.skills, {
+            fs: service.settings.fs,
+            projectDir: service.settings.cwd,
+            limits: service.settings.load,
+          }));
+        approvals = recordApproval(approvals, { id: s.id, contentHash }, Date.now());
+        return approvals;
+      }),
     reattach() {
       return reattachable(invoked, limits ?? {});
     },
@@ -236,5 +218,36 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
       listeners.clear();
       service.close();
     },
+  };
+}
+
+/** A load as the session gives it: a second load of the same content is a short note. */
+function sessionLoad(
+  view: LoadView,
+  loaded: Map<string, string>,
+  form: LoadForm | undefined,
+): SessionLoad {
+  const again = loaded.get(view.id) === view.contentHash;
+  loaded.set(view.id, view.contentHash);
+  const bare = renderLoadResult(
+    {
+      name: view.id,
+      body: view.body,
+      dir: view.dir,
+      resources: view.resources,
+      moreResources: view.moreResources,
+      ...(view.cut ? { cut: view.cut } : {}),
+    },
+    form,
+  );
+  const note = renderAlreadyLoaded(view.id, view.contentHash);
+  return {
+    name: view.id,
+    alreadyLoaded: again,
+    text: again ? note : view.text,
+    blocks: again
+      ? [{ type: 'text', text: note }]
+      : skillBlocks([{ name: view.id, text: bare, imports: view.imports }]),
+    view,
   };
 }

@@ -1,7 +1,7 @@
 // `skillset select`: a thin face over the service's selection pipeline.
 
-import type { SelectJson, SelectResult } from '../../select/pipeline.js';
 import type { SelectContext } from '../../select/score.js';
+import type { SelectView, SkillRef } from '../../select/view.js';
 import { visibleLines } from '../../text/visible.js';
 import { unwrap, writeJson, writeOut } from '../options.js';
 import { type IndexCliOptions, service } from './search.js';
@@ -24,13 +24,12 @@ export interface SelectCliOptions extends IndexCliOptions {
 const SELECT_WEAK =
   'intent: coverage weak — no skill clearly fits, so none loads on its text; the candidates are suggested below';
 
-function line(s: SelectJson['loaded'][number]): string {
+function line(s: SelectView['loaded'][number]): string {
   return `  ${s.name.padEnd(36)} ${s.tier.padEnd(9)} score ${String(s.score).padStart(3)}   ${s.chars.toLocaleString('en')} chars`;
 }
 
 /** The text form: loaded, overflow, budget; with --explain, every decision per skill. */
-function selectText(r: SelectResult, explain: boolean, dryRun: boolean): string {
-  const j = r.json;
+function selectText(j: SelectView, dryRun: boolean): string {
   const out: string[] = [];
   if (j.violation)
     out.push(
@@ -53,26 +52,41 @@ function selectText(r: SelectResult, explain: boolean, dryRun: boolean): string 
   out.push(
     `budget ${j.budget.used.toLocaleString('en')} of ${j.budget.limit.toLocaleString('en')} ${j.budget.unit === 'tokens' ? 'tokens' : 'characters'} used${j.budget.suggested > 0 ? ` (${j.budget.suggested.toLocaleString('en')} by suggestions)` : ''}`,
   );
-  if (explain) {
-    const byId = new Map<string, string[]>();
-    for (const d of r.decisions) {
-      // Skills that nothing matched are many: they share one line below.
-      if (d.stage === 'score' && r.unmatched.has(d.id)) continue;
-      const list = byId.get(d.id) ?? [];
-      list.push(`${d.stage}: ${d.outcome}, ${d.reason}`);
-      byId.set(d.id, list);
-    }
-    // A skill suggested has its own line above; the rest of those nothing matched share one.
-    const suggested = new Set(j.suggested.map((s) => s.name));
-    const unmatched = [...r.unmatched].filter((id) => !suggested.has(id));
-    out.push('', 'why:');
-    for (const [id, steps] of byId) out.push(`  ${id}`, ...steps.map((s) => `    ${s}`));
-    if (unmatched.length > 0)
-      out.push(
-        `  dropped at score, nothing in the context matched them (${unmatched.length}): ${unmatched.join(', ')}`,
-      );
-  }
+  if (j.decisions) out.push('', 'why:', ...whyLines(j));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * Every decision, per copy of a skill: its name and scope, and its SKILL.md too when another copy
+ * shown shares the name. The skills nothing matched share one line (those suggested have their own).
+ */
+function whyLines(j: SelectView): string[] {
+  const byPath = new Map<string, { who: SkillRef; steps: string[] }>();
+  for (const d of j.decisions ?? []) {
+    const entry = byPath.get(d.path) ?? { who: d, steps: [] };
+    entry.steps.push(`${d.stage}: ${d.outcome}, ${d.reason}`);
+    byPath.set(d.path, entry);
+  }
+  const suggested = new Set(j.suggested.map((s) => s.path));
+  const unmatched = (j.unmatchedSkills ?? []).filter((s) => !suggested.has(s.path));
+  const names = (refs: readonly SkillRef[]) => {
+    const seen = new Map<string, number>();
+    for (const r of refs) seen.set(r.name, (seen.get(r.name) ?? 0) + 1);
+    return (r: SkillRef) => (seen.get(r.name) ?? 0) > 1;
+  };
+  const shared = names([...byPath.values()].map((e) => e.who));
+  const out: string[] = [];
+  for (const { who, steps } of byPath.values())
+    out.push(
+      `  ${who.name} (${who.scope})${shared(who) ? `  ${who.path}` : ''}`,
+      ...steps.map((s) => `    ${s}`),
+    );
+  const twice = names(unmatched);
+  if (unmatched.length > 0)
+    out.push(
+      `  dropped at score, nothing in the context matched them (${unmatched.length}): ${unmatched.map((s) => (twice(s) ? `${s.name} (${s.scope})` : s.name)).join(', ')}`,
+    );
+  return out;
 }
 
 /** `skillset select [PATH…]`: what the pipeline would load for a context. */
@@ -90,11 +104,12 @@ export async function runSelect(paths: string[], opts: SelectCliOptions): Promis
     ...(opts.budgetUnit !== undefined ? { unit: opts.budgetUnit } : {}),
     ...(opts.suggest !== undefined ? { suggest: opts.suggest } : {}),
     dryRun: opts.dryRun === true,
+    explain: opts.explain === true,
   });
   done();
-  const result = unwrap(outcome, opts, { summariseLibrary: true });
+  const view = unwrap(outcome, opts, { summariseLibrary: true });
   await (opts.json
-    ? writeJson(result.json)
-    : writeOut(selectText(visibleLines(result), opts.explain === true, opts.dryRun === true)));
-  return result.json.violation ? 1 : 0;
+    ? writeJson(view)
+    : writeOut(selectText(visibleLines(view), opts.dryRun === true)));
+  return view.violation ? 1 : 0;
 }

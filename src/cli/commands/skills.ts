@@ -2,6 +2,7 @@
 
 import type { DoctorReport } from '../../core/doctor.js';
 import type { ListingOptions } from '../../core/service-skills.js';
+import { SkillsetError } from '../../errors.js';
 import { renderInvocation } from '../../render/load-result.js';
 import { visibleLines } from '../../text/visible.js';
 import { unwrap, writeJson, writeOut } from '../options.js';
@@ -37,8 +38,14 @@ function listingOptions(o: ListingCliOptions): ListingOptions {
   };
 }
 
-/** `skillset listing [PATH…]`: the listing text, or with --json the listing and what was cut. */
+/**
+ * `skillset listing [PATH…]`: the listing text, or with --json the listing and what was cut. As with
+ * lint, `--format json` is `--json`, and `--json` is the JSON form unless `--format` names another:
+ * the two print one thing.
+ */
 export async function runListing(paths: string[], opts: ListingCliOptions): Promise<number> {
+  if (opts.format === 'json') opts.json = true;
+  else if (opts.json && opts.format === undefined) opts.format = 'json';
   const request = listingOptions(opts);
   const { service: s, done } = await service(paths, opts);
   const outcome = await s.listing(request);
@@ -66,9 +73,10 @@ export async function runLoad(
   return 0;
 }
 
-/** `skillset invoke NAME [ARGUMENTS]`: the expanded prompt; the user typed it, so an `ask` proceeds. */
+/** `skillset invoke NAME [PATH…] [-- ARGUMENTS…]`: the expanded prompt; the user typed it, so an `ask` proceeds. */
 export async function runInvoke(
   name: string,
+  paths: string[],
   args: string,
   opts: IndexCliOptions & {
     shell: boolean;
@@ -77,7 +85,14 @@ export async function runInvoke(
     record?: boolean;
   },
 ): Promise<number> {
-  const { service: s, done } = await service([], opts);
+  const { service: s, done } = await service(paths, opts).catch((e: unknown) => {
+    // `skillset invoke greet Ada`: Ada was meant as an argument, not a root.
+    if (e instanceof SkillsetError && e.code === 'usage/missing-root')
+      throw new SkillsetError(e.code, e.message, {
+        hint: `Arguments follow \`--\`: skillset invoke ${name} [PATH…] -- ARGUMENTS…`,
+      });
+    throw e;
+  });
   const outcome = await s.invoke(name, args, {
     by: 'user',
     approved: true,
