@@ -15,6 +15,7 @@ import {
   type PartialChoice,
   renderListing,
 } from '../render/listing.js';
+import type { Skill } from '../skill/types.js';
 import { type BudgetSource, type ListingView, listingEntries } from './listing.js';
 import type { FoundTier, ListingDomainsFrom } from './listing-domains.js';
 import type { Settings } from './settings.js';
@@ -80,20 +81,53 @@ export interface DoctorReport {
   problems: string[];
 }
 
-/** The doctor's report over the catalog, given its listing and each skill's body (for shell sites). */
-export function doctorReport(
+/** The listing's account: its size against the budget, the largest entries, what was cut or hidden. */
+function listingAccount(
   catalog: Catalog,
   settings: Settings,
   listing: ListingView,
-  bodies: ReadonlyMap<string, string>,
-): DoctorReport {
-  const { skills } = catalog;
+): DoctorReport['listing'] {
   const full = renderListing(listingEntries(catalog, settings), {
     format: listing.format,
     budget: Number.MAX_SAFE_INTEGER,
     ...(settings.listing.entryCap !== undefined ? { entryCap: settings.listing.entryCap } : {}),
   });
   const cut = listing.entries.filter((e) => e.shown !== 'full');
+  return {
+    format: listing.format,
+    chars: listing.chars,
+    budget: listing.budget,
+    budgetSource: listing.budgetSource,
+    fullChars: full.chars,
+    level: listing.level,
+    mode: listing.mode,
+    skills: catalog.skills.length,
+    shown: listing.entries.filter((e) => e.shown !== 'omitted').length,
+    largest: [...full.entries]
+      .sort((a, b) => b.chars - a.chars || (a.name < b.name ? -1 : 1))
+      .slice(0, 10)
+      .map((e) => ({
+        name: e.name,
+        chars: e.chars,
+        shown: listing.entries.find((x) => x.name === e.name)?.shown ?? 'omitted',
+      })),
+    cut: cut.map((e) => ({ name: e.name, shown: e.shown })),
+    omitted: listing.omitted,
+    hidden: listing.hidden,
+    paths: listing.paths,
+    ...(listing.choice ? { choice: listing.choice } : {}),
+    domainsFrom: listing.domainsFrom,
+    tiers: listing.tiers,
+    ...(listing.closing !== undefined ? { closing: listing.closing } : {}),
+  };
+}
+
+/** The skills with shell sites (theirs and their parents'), whether they would run, and why not. */
+function shellPosture(
+  skills: readonly Skill[],
+  settings: Settings,
+  bodies: ReadonlyMap<string, string>,
+): DoctorReport['shell'] {
   const { shell, trustProject, trustSource, trustedFolders, timeoutMs } = settings.invoke;
   const grant = { trustProject, trustedFolders };
   const byName = skillsByName(skills, (s) => s);
@@ -122,6 +156,21 @@ export function doctorReport(
       ...(trust.because ? { untrusted: trust.because } : {}),
     });
   }
+  return {
+    policy: shell,
+    trustProject,
+    ...(trustSource ? { trustSource } : {}),
+    trustedFolders,
+    timeoutMs,
+    skills: shellSkills,
+  };
+}
+
+/** How the permission rules decide for the model, and the settings that do not do what they say. */
+function permissionPosture(
+  skills: readonly Skill[],
+  settings: Settings,
+): Pick<DoctorReport, 'permissions' | 'problems'> {
   const ask: DoctorReport['permissions']['ask'] = [];
   const denied: DoctorReport['permissions']['denied'] = [];
   const model = { allow: 0, ask: 0, deny: 0 };
@@ -142,41 +191,6 @@ export function doctorReport(
   for (const name of settings.listing.pinned)
     if (!known.has(name)) problems.add(`listing.pinned names \`${name}\`, which is no skill here`);
   return {
-    listing: {
-      format: listing.format,
-      chars: listing.chars,
-      budget: listing.budget,
-      budgetSource: listing.budgetSource,
-      fullChars: full.chars,
-      level: listing.level,
-      mode: listing.mode,
-      skills: skills.length,
-      shown: listing.entries.filter((e) => e.shown !== 'omitted').length,
-      largest: [...full.entries]
-        .sort((a, b) => b.chars - a.chars || (a.name < b.name ? -1 : 1))
-        .slice(0, 10)
-        .map((e) => ({
-          name: e.name,
-          chars: e.chars,
-          shown: listing.entries.find((x) => x.name === e.name)?.shown ?? 'omitted',
-        })),
-      cut: cut.map((e) => ({ name: e.name, shown: e.shown })),
-      omitted: listing.omitted,
-      hidden: listing.hidden,
-      paths: listing.paths,
-      ...(listing.choice ? { choice: listing.choice } : {}),
-      domainsFrom: listing.domainsFrom,
-      tiers: listing.tiers,
-      ...(listing.closing !== undefined ? { closing: listing.closing } : {}),
-    },
-    shell: {
-      policy: shell,
-      trustProject,
-      ...(trustSource ? { trustSource } : {}),
-      trustedFolders,
-      timeoutMs,
-      skills: shellSkills,
-    },
     permissions: {
       allow: settings.permissions.allow,
       deny: settings.permissions.deny,
@@ -186,5 +200,21 @@ export function doctorReport(
       denied,
     },
     problems: [...problems],
+  };
+}
+
+/** The doctor's report over the catalog, given its listing and each skill's body (for shell sites). */
+export function doctorReport(
+  catalog: Catalog,
+  settings: Settings,
+  listing: ListingView,
+  bodies: ReadonlyMap<string, string>,
+): DoctorReport {
+  const { permissions, problems } = permissionPosture(catalog.skills, settings);
+  return {
+    listing: listingAccount(catalog, settings, listing),
+    shell: shellPosture(catalog.skills, settings, bodies),
+    permissions,
+    problems,
   };
 }
