@@ -1,25 +1,16 @@
 // Keeps docs/diagnostics.md true: every diagnostic code in the source is documented there.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
 import { BUILTIN_CODES, PROBLEM_CODES } from '../src/diagnostics/codes.js';
 import { RULES } from '../src/lint/rules/index.js';
-import { repoRoot } from '../src/test-support/paths.js';
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) sources(p, out);
-    else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) out.push(p);
-  }
-  return out;
-}
+import { repoRoot, sourceFiles } from '../src/test-support/paths.js';
 
 it('registers and documents every built-in diagnostic code', () => {
   const doc = readFileSync(path.join(repoRoot, 'docs', 'diagnostics.md'), 'utf8');
   const codes = new Set<string>();
-  for (const file of sources(path.join(repoRoot, 'src'))) {
+  for (const file of sourceFiles(path.join(repoRoot, 'src'))) {
     for (const m of readFileSync(file, 'utf8').matchAll(
       /'((?:usage|config|index|eval|skill|cache|compose|parse|discover|frontmatter|lint|search|select|invoke|listing|export|tier)\/[a-z0-9-]+)'/g,
     ))

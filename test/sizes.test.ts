@@ -4,23 +4,14 @@
 // no longer too long, so the list only shrinks.
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
 import ts from 'typescript';
-import { repoRoot } from '../src/test-support/paths.js';
+import { repoRoot, sourceFiles } from '../src/test-support/paths.js';
 
 const MAX_FILE_LINES = 300;
 const MAX_FUNCTION_LINES = 80;
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) sources(p, out);
-    else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) out.push(p);
-  }
-  return out;
-}
 
 const lineOf = (sf: ts.SourceFile, pos: number): number =>
   sf.getLineAndCharacterOfPosition(pos).line + 1;
@@ -53,7 +44,7 @@ function oversized(file: string): string[] {
 }
 
 it(`no src file over ${MAX_FILE_LINES} lines, no function over ${MAX_FUNCTION_LINES}, but the listed ones`, () => {
-  const found = new Set(sources(path.join(repoRoot, 'src')).flatMap(oversized));
+  const found = new Set(sourceFiles(path.join(repoRoot, 'src')).flatMap(oversized));
   const listed = new Set(
     readFileSync(path.join(repoRoot, 'test', 'fixtures', 'oversized.txt'), 'utf8')
       .split('\n')
