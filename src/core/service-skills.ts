@@ -98,7 +98,7 @@ export function skillCalls(
     let relevance: Map<string, number> | undefined;
     if (relevant) {
       const { scoreSkills } = await import('../select/pipeline.js');
-      relevance = scoreSkills(await opened(), c);
+      relevance = await scoreSkills(await opened(), c);
     }
     // Active files activate the conditional skills whose `paths` match them, as a session's touch does.
     const files = c?.files ?? [];

@@ -124,7 +124,10 @@ export function profileNamed(
 }
 
 /** The search engine's answer for the intent (none without an intent). */
-function searchIntent(index: SkillIndex, intent: string | undefined): SearchResult | undefined {
+async function searchIntent(
+  index: SkillIndex,
+  intent: string | undefined,
+): Promise<SearchResult | undefined> {
   if (!intent || intent.trim() === '') return undefined;
   return index.search(intent, { limit: index.settings.candidates });
 }
@@ -238,9 +241,12 @@ const json = (c: Candidate): SelectedJson => ({
  * with a `weak` intent's candidates counted: the relevance-ranked listing keeps the descriptions of the
  * highest first (it ranks what to show, it loads nothing).
  */
-export function scoreSkills(index: SkillIndex, context: SelectContext): Map<string, number> {
+export async function scoreSkills(
+  index: SkillIndex,
+  context: SelectContext,
+): Promise<Map<string, number>> {
   const catalog = index.discovery;
-  const text = textSignals(searchIntent(index, context.intent), true);
+  const text = textSignals(await searchIntent(index, context.intent), true);
   // The same items as the pipeline's (made once per catalog, shadowed copies included), thresholds off.
   const visible = new Set(catalog.skills.map((s) => s.path));
   const items = scoreItems(catalog, [...catalog.skills, ...catalog.shadowed])
@@ -263,7 +269,7 @@ export async function runPipeline(
   const all = [...catalog.skills, ...catalog.shadowed];
   const byId = new Map<string, Skill>();
   for (const s of all) if (!byId.has(s.id)) byId.set(s.id, s);
-  const search = searchIntent(index, context.intent);
+  const search = await searchIntent(index, context.intent);
   const text = textSignals(search);
   // Only an intent search is sure of loads on its words: a `weak` or `none` one matches no trigger
   // phrase either (its candidates are suggested); files, commands and keywords still count.
