@@ -193,9 +193,9 @@ export async function createService(
     async select(context, o = {}) {
       const d = await discovered();
       return attempt(seen(d), async () => {
-        const { cacheStateFile, selectWithState } = await import('../select/pipeline.js');
+        const { selectWithState } = await import('../select/with-state.js');
+        const { stateStoreFor } = await import('../state/file-store.js');
         const { hiddenFromModel } = await import('./model-access.js');
-        const stateFile = cacheStateFile(settings.cacheDir, settings.indexFile);
         const { budget, unit, profiles } = settings.select;
         return withIndex((i) =>
           selectWithState(i, context, {
@@ -207,7 +207,7 @@ export async function createService(
             ...o,
             fs: settings.fs,
             projectRoot: settings.cwd,
-            ...(stateFile ? { stateFile } : {}),
+            state: stateStoreFor(settings.cacheDir, settings.indexFile, settings.fs),
           }),
         );
       }).then((r) => ({

@@ -12,7 +12,7 @@ import {
   judge,
 } from './gate.js';
 import type { SearchIndexStore, StoredDoc } from './index-store.js';
-import { type Correction, type PreparedQuery, prepareQuery } from './query.js';
+import { type Correction, prepareQuery } from './query.js';
 import { DEFAULT_RANK, type RankSettings } from './rank-settings.js';
 
 export { DEFAULT_RANK, type RankSettings } from './rank-settings.js';

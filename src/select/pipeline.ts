@@ -14,7 +14,6 @@ import type { SkillIndex } from '../search/search.js';
 import { estimateTokens } from '../skill/parse.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
-import { stateFileFor } from '../util/dirs.js';
 import { type BudgetViolation, budgetStage, DEFAULT_BUDGET_CHARS } from './budget.js';
 import {
   type CacheState,
@@ -22,7 +21,7 @@ import {
   DEFAULT_CACHE_TTL_MS,
   EMPTY_CACHE_STATE,
 } from './cache-order.js';
-import { readCacheState, recordLoads, writeCacheState } from './cache-state.js';
+import { recordLoads } from './cache-state.js';
 import { type LoadedSkill, loadStage } from './load.js';
 import { type AgentProfile, BUILTIN_PROFILES, modelFilterStage } from './model-filter.js';
 import { resolveStage } from './resolve.js';
@@ -403,21 +402,3 @@ export async function runPipeline(
 /** Did nothing in the context touch this skill (no text, file, phrase or keyword)? */
 const untouched = (p: ScoreParts | undefined): boolean =>
   p !== undefined && p.text === 0 && p.files === 0 && p.intent === 0 && p.context === 0;
-
-/** Where a catalog's cache state lives: beside the index in the cache folder (none without a cache). */
-export function cacheStateFile(cacheDir: string | false, indexFile: string): string | undefined {
-  return stateFileFor(cacheDir, indexFile, 'select');
-}
-
-/** Run the pipeline with the cache state kept in `stateFile` (read before, written after a load). */
-export async function selectWithState(
-  index: SkillIndex,
-  context: SelectContext,
-  o: SelectOptions & { stateFile?: string },
-): Promise<SelectResult> {
-  const { stateFile, ...rest } = o;
-  const cacheState = stateFile ? readCacheState(stateFile) : EMPTY_CACHE_STATE;
-  const r = await runPipeline(index, context, { ...rest, cacheState });
-  if (stateFile && !o.dryRun && r.loaded.length > 0) writeCacheState(stateFile, r.cacheState);
-  return r;
-}

@@ -1,55 +1,63 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { readUsage, recordUse, usageCounts, usageFile } from './usage.js';
+import { fileStateStore } from '../state/file-store.js';
+import { countUse, USAGE_STATE, type UsageState, usageCounts } from './usage.js';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'skillset-usage-'));
+const count = (id: string, now: number) => (u: UsageState) => countUse(u, id, now);
 
 describe('usage counts', () => {
-  it('counts each use, sorted by id, and reads back what it wrote', () => {
-    const file = path.join(tmp(), 'sub', 'usage.json');
-    assert.equal(recordUse(file, 'review', 10), true);
-    assert.equal(recordUse(file, 'deploy', 11), true);
-    assert.equal(recordUse(file, 'review', 12), true);
+  it('counts each use, sorted by id, and reads back what it wrote', async () => {
+    const dir = path.join(tmp(), 'sub');
+    const store = fileStateStore({ cacheDir: dir, key: 'i.db' });
+    assert.equal((await store.update(USAGE_STATE, count('review', 10))).written, true);
+    assert.equal((await store.update(USAGE_STATE, count('deploy', 11))).written, true);
+    assert.equal((await store.update(USAGE_STATE, count('review', 12))).written, true);
     assert.deepEqual(
-      [...usageCounts(readUsage(file))],
+      [...usageCounts((await store.read(USAGE_STATE)).state)],
       [
         ['deploy', 1],
         ['review', 2],
       ],
     );
+    const [file] = readdirSync(dir);
+    assert.match(file ?? '', /^usage-[0-9a-f]{20}\.json$/);
     assert.equal(
-      readFileSync(file, 'utf8'),
+      readFileSync(path.join(dir, file as string), 'utf8'),
       '{"version":1,"skills":{"deploy":{"count":1,"lastUsed":11},"review":{"count":2,"lastUsed":12}}}\n',
     );
   });
 
-  it('reads a missing, damaged or foreign file as no uses, and a damaged one is rewritten whole', () => {
+  it('reads a damaged or foreign file as no uses, with a warning, and drops entries that are not counts', async () => {
     const dir = tmp();
-    assert.deepEqual(readUsage(path.join(dir, 'none.json')).skills, {});
-    const bad = path.join(dir, 'bad.json');
-    writeFileSync(bad, '{"version":1,"skills":{"x":{"cou');
-    assert.deepEqual(readUsage(bad).skills, {});
-    writeFileSync(bad, '{"version":2,"skills":{"x":{"count":5,"lastUsed":1}}}');
-    assert.deepEqual(readUsage(bad).skills, {});
+    const store = fileStateStore({ cacheDir: dir, key: 'i.db' });
+    assert.deepEqual(await store.read(USAGE_STATE), {
+      state: USAGE_STATE.empty(),
+      diagnostics: [],
+    });
+    await store.update(USAGE_STATE, count('x', 1));
+    const file = path.join(dir, readdirSync(dir)[0] as string);
+    for (const text of [
+      '{"version":1,"skills":{"x":{"cou',
+      '{"version":2,"skills":{"x":{"count":5,"lastUsed":1}}}',
+    ]) {
+      writeFileSync(file, text);
+      const r = await store.read(USAGE_STATE);
+      assert.deepEqual(r.state.skills, {});
+      assert.deepEqual(
+        r.diagnostics.map((d) => [d.code, d.severity, d.file]),
+        [['state/damaged', 'warning', file]],
+      );
+    }
     writeFileSync(
-      bad,
+      file,
       '{"version":1,"skills":{"x":{"count":-1,"lastUsed":1},"y":{"count":2,"lastUsed":3}}}',
     );
-    assert.deepEqual(Object.keys(readUsage(bad).skills), ['y']);
-    assert.equal(recordUse(bad, 'x', 4), true);
-    assert.deepEqual(readUsage(bad).skills.x, { count: 1, lastUsed: 4 });
-  });
-
-  it('loses a count, not the run, when the folder cannot be written', () => {
-    const dir = tmp();
-    const blocker = path.join(dir, 'file');
-    writeFileSync(blocker, 'not a folder');
-    assert.equal(recordUse(path.join(blocker, 'usage.json'), 'x', 1), false);
-    mkdirSync(path.join(dir, 'ok'));
-    assert.equal(usageFile(false, 'i.db'), undefined);
-    assert.match(usageFile(dir, 'i.db') ?? '', /usage-[0-9a-f]{20}\.json$/);
+    assert.deepEqual(Object.keys((await store.read(USAGE_STATE)).state.skills), ['y']);
+    assert.equal((await store.update(USAGE_STATE, count('x', 4))).written, true);
+    assert.deepEqual((await store.read(USAGE_STATE)).state.skills.x, { count: 1, lastUsed: 4 });
   });
 });
