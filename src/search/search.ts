@@ -75,43 +75,45 @@ const damageOf = (e: unknown): unknown =>
 /** The store behind each index: a damaged one's file is replaced only if it is still the same file. */
 const stores = new WeakMap<SkillIndex, OpenedStore>();
 
-/** Discover skills, update the index incrementally (only changed content is re-indexed), and return it open. */
-export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillIndex> {
-  const discovery = options.discovery ?? (await discoverSkills(options));
-  const file = options.indexFile ?? ':memory:';
-  const rebuildUnreadable = options.rebuildUnreadable ?? false;
-  const diagnostics: Diagnostic[] = [];
-  const open = async (damaged?: { store: OpenedStore | undefined; error: unknown }) => {
-    const opened = await openIndexStore(file, {
-      rebuildUnreadable,
-      ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(damaged
-        ? {
-            damaged: {
-              reason: (damageOf(damaged.error) as Error).message,
-              state: damaged.store?.state,
-            },
-          }
-        : {}),
-    });
-    if (opened.rebuilt !== undefined)
-      diagnostics.push(
-        diagnostic(
-          'index/rebuilt',
-          'warning',
-          file,
-          `The index ${file} was not readable (${opened.rebuilt}); rebuilt`,
-        ),
-      );
-    return opened;
-  };
+/** Open the store at `file`, a damaged one replaced; a rebuilt store is a warning in `diagnostics`. */
+async function openStore(
+  file: string,
+  options: IndexOptions,
+  diagnostics: Diagnostic[],
+  damaged?: { store: OpenedStore | undefined; error: unknown },
+): Promise<OpenedStore> {
+  const opened = await openIndexStore(file, {
+    rebuildUnreadable: options.rebuildUnreadable ?? false,
+    ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(damaged
+      ? {
+          damaged: {
+            reason: (damageOf(damaged.error) as Error).message,
+            state: damaged.store?.state,
+          },
+        }
+      : {}),
+  });
+  if (opened.rebuilt !== undefined)
+    diagnostics.push(
+      diagnostic(
+        'index/rebuilt',
+        'warning',
+        file,
+        `The index ${file} was not readable (${opened.rebuilt}); rebuilt`,
+      ),
+    );
+  return opened;
+}
+
+/** Brings a store in line with a catalog: only what changed by content hash is read and indexed. */
+function catalogApplier(options: IndexOptions, diagnostics: Diagnostic[]) {
   const readBody =
     options.readBody ??
     (async (skill: Skill) =>
       (await readSkillBody(skill, options.fs ? { fs: options.fs } : {})).body);
-  // Bring the store in line with a catalog: only what changed by content hash is read and indexed.
-  const apply = async (into: SearchIndexStore, catalog: DiscoverResult): Promise<UpdateStats> => {
+  return async (into: SearchIndexStore, catalog: DiscoverResult): Promise<UpdateStats> => {
     const byPath = new Map<string, Skill>(catalog.skills.map((s) => [s.path, s]));
     const current = new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }]));
     return into.apply(
@@ -136,6 +138,17 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
       options.onProgress,
     );
   };
+}
+
+/** Discover skills, update the index incrementally (only changed content is re-indexed), and return it open. */
+export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillIndex> {
+  const discovery = options.discovery ?? (await discoverSkills(options));
+  const file = options.indexFile ?? ':memory:';
+  const rebuildUnreadable = options.rebuildUnreadable ?? false;
+  const diagnostics: Diagnostic[] = [];
+  const open = (damaged?: { store: OpenedStore | undefined; error: unknown }) =>
+    openStore(file, options, diagnostics, damaged);
+  const apply = catalogApplier(options, diagnostics);
   const damaged = options.damaged;
   let opened = await open(
     damaged && rebuildUnreadable
