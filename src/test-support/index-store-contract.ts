@@ -228,5 +228,25 @@ export function indexStoreContract(
         store.close();
       }
     });
+
+    it('answers the same after a sync, and sees no change from outside its own writes', async () => {
+      const store = await filled();
+      try {
+        const before = await store.candidates('meta', {
+          terms: ['csv'],
+          prefixLast: false,
+          limit: 5,
+        });
+        await store.sync();
+        assert.deepEqual(
+          await store.candidates('meta', { terms: ['csv'], prefixLast: false, limit: 5 }),
+          before,
+        );
+        assert.equal(await store.docCount(), library.length);
+        assert.equal(store.changedOutside(), false);
+      } finally {
+        store.close();
+      }
+    });
   });
 }
