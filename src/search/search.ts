@@ -9,8 +9,7 @@ import type { Skill } from '../skill/types.js';
 import { toDocument } from './document.js';
 import type { Progress, SearchIndexStore, UpdateStats } from './index-store.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
-import { isUnreadable } from './sqlite-open.js';
-import { storeError } from './sqlite-store.js';
+import { isUnreadable, storeError } from './sqlite-open.js';
 import { type OpenedStore, openIndexStore } from './store-factory.js';
 
 /** Options for openSkillIndex: discovery options plus where the index lives. */

@@ -22,8 +22,6 @@ import { DOCUMENT_SQL, matchExpression, occurrences, readDocument } from './sqli
 import { updateIndex } from './sqlite-update.js';
 import { termOf } from './tokenize.js';
 
-export { storeError } from './sqlite-open.js';
-
 /** Past this many added, changed or removed documents, frequencies are recounted rather than adjusted. */
 const BULK_ABOVE = 1000;
 
