@@ -13,6 +13,7 @@ const LAYERS = [
   ['render'],
   ['agents'],
   ['discover'],
+  ['state'],
   ['tier'],
   ['compose'],
   ['search'],

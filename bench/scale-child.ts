@@ -35,12 +35,12 @@ const index = await openSkillIndex({ roots: [root], indexFile, cacheDir: false }
 const buildMs = performance.now() - t;
 const rssAfterBuild = process.memoryUsage().rss;
 const queries = parseLabels(fs.readFileSync(queriesFile, 'utf8')).map((l) => l.query);
-for (const q of queries) index.search(q); // warm-up
+for (const q of queries) await index.search(q); // warm-up
 const times: number[] = [];
 for (let r = 0; r < Number(roundsArg); r++)
   for (const q of queries) {
     const s = performance.now();
-    index.search(q);
+    await index.search(q);
     times.push(performance.now() - s);
   }
 const skills = index.discovery.skills.length;

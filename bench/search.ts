@@ -75,12 +75,12 @@ async function latency(
   queries: readonly string[],
 ): Promise<{ p50: number; p95: number }> {
   const index = await openSkillIndex({ roots: [root], indexFile: file });
-  for (const q of queries) index.search(q); // warm-up: statements prepared, candidates' metadata read
+  for (const q of queries) await index.search(q); // warm-up: statements prepared, candidates' metadata read
   const times: number[] = [];
   for (let round = 0; round < LATENCY_ROUNDS; round++) {
     for (const q of queries) {
       const t = performance.now();
-      index.search(q);
+      await index.search(q);
       times.push(performance.now() - t);
     }
   }

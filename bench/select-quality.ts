@@ -53,7 +53,7 @@ for (const set of sets) {
   for (const l of labels) {
     const ok = new Set([...l.expected, ...(l.acceptable ?? [])]);
     const hit = (name: string): boolean => ok.has(name) || ok.has(name.split(':').pop() as string);
-    const search = index.search(l.query, { limit: 3 });
+    const search = await index.search(l.query, { limit: 3 });
     const loaded: string[][] = [];
     const suggested: string[][] = [];
     for (const [, o] of BUDGETS) {

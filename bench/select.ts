@@ -27,7 +27,7 @@ async function measure(root: string, queries: readonly string[], rounds: number)
   for (let r = 0; r < rounds; r++)
     for (const q of queries) {
       let t = performance.now();
-      index.search(q, { limit: index.settings.candidates });
+      await index.search(q, { limit: index.settings.candidates });
       search.push(performance.now() - t);
       t = performance.now();
       await runPipeline(index, context(q), { dryRun: true, now: 0 });

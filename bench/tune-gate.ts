@@ -144,9 +144,10 @@ async function answers(lib: Library, combos: Array<Partial<RankSettings>>): Prom
   );
   const body = {
     counts: (ref: number, terms: readonly string[]) => store.bodyCounts(ref, terms),
-    averageLength: store.averageBodyLength(),
+    averageLength: () => store.averageBodyLength(),
   };
-  const out = combos.map((c) => {
+  const out: Answer[][] = [];
+  for (const c of combos) {
     const settings: RankSettings = { ...DEFAULT_RANK, ...c, okCoverage: 2, weakCoverage: 0 };
     const gate: GateSettings = {
       okCoverage: 2,
@@ -157,29 +158,35 @@ async function answers(lib: Library, combos: Array<Partial<RankSettings>>): Prom
       bodyCoverage: settings.bodyCoverage,
       bodySaturation: settings.bodySaturation,
     };
-    return lib.queries.map(({ label, kind, set }): Answer => {
-      const r = rank(store, label.query, settings.gateDepth, settings);
+    const answered: Answer[] = [];
+    for (const { label, kind, set } of lib.queries) {
+      const r = await rank(store, label.query, settings.gateDepth, settings);
       // Each of the gate's ten, as the gate weighs it (rank gives the best coverage only).
-      const query = prepareQuery(label.query, store, settings);
-      const pairs = r.results.map((x): [number, number] => {
-        const doc = store.documentsNamed(x.name).find((d) => d.id === x.id);
-        if (!doc) return [0, 0];
+      const query = await prepareQuery(label.query, store, settings);
+      const pairs: Array<[number, number]> = [];
+      for (const x of r.results) {
+        const doc = (await store.documentsNamed(x.name)).find((d) => d.id === x.id);
+        if (!doc) {
+          pairs.push([0, 0]);
+          continue;
+        }
         const found = new Set(
           query.terms.filter((t) => META_FIELDS.some((f) => doc.fields[f].includes(t))),
         );
-        const g = gateCoverage({ doc, found }, query, gate, body);
-        return [g.share, g.evidence];
-      });
+        const g = await gateCoverage({ doc, found }, query, gate, body);
+        pairs.push([g.share, g.evidence]);
+      }
       const right = new Set([...label.expected, ...(label.acceptable ?? [])]);
-      return {
+      answered.push({
         kind,
         set,
         coverage: r.gate.coverage,
         pairs,
         rank: r.results.findIndex((x) => right.has(x.name) || right.has(x.id)) + 1,
-      };
-    });
-  });
+      });
+    }
+    out.push(answered);
+  }
   store.close();
   return out;
 }

@@ -50,17 +50,20 @@ for (const lib of libraries.values()) {
   });
   const pairs = misspellings(lib.labels);
   const typos = pairs.map((p) => p.typo);
-  const score = (search: typeof on.search, labels: readonly LabelledQuery[]) =>
-    metrics(labels.map((l) => outcome(l, search(l.query, { limit: 10 }), 0)));
-  const right = score(
+  const score = async (search: typeof on.search, labels: readonly LabelledQuery[]) => {
+    const outcomes = [];
+    for (const l of labels) outcomes.push(outcome(l, await search(l.query, { limit: 10 }), 0));
+    return metrics(outcomes);
+  };
+  const right = await score(
     on.search,
     pairs.map((p) => p.right),
   );
-  const matched = score(on.search, typos);
-  const unmatched = score(off.search, typos);
+  const matched = await score(on.search, typos);
+  const unmatched = await score(off.search, typos);
   on.close();
   off.close();
-  const show = (m: ReturnType<typeof score>) =>
+  const show = (m: Awaited<ReturnType<typeof score>>) =>
     `${pct(m.hit1)} / ${pct(m.hit3)} / ${pct(m.falseNone)}`;
   rows.push({ library: lib.name, queries: typos.length, right, matched, unmatched });
   console.log(

@@ -9,6 +9,7 @@ import { VERSION } from '../src/version.js';
 
 it('exports exactly the documented names', () => {
   assert.deepEqual(Object.keys(api).sort(), [
+    'APPROVAL_STATE',
     'CLAUDE_CODE_PRECEDENCE',
     'DEFAULT_PRECEDENCE',
     'EXPORT_TARGETS',
@@ -29,6 +30,7 @@ it('exports exactly the documented names', () => {
     'evalManifest',
     'expandSkill',
     'exportSkills',
+    'fileStateStore',
     'formatDiagnostic',
     'formatDiagnosticReport',
     'lintSkills',

@@ -27,21 +27,21 @@ after(() => {
 });
 
 /** Metrics of an index over one of our query files in bench/queries. */
-const score = (index: SkillIndex, file: string) =>
-  metrics(
-    parseLabels(readFileSync(path.join(repoRoot, 'bench', 'queries', file), 'utf8')).map((l) =>
-      outcome(l, index.search(l.query), 0),
-    ),
-  );
+const score = async (index: SkillIndex, file: string) => {
+  const labels = parseLabels(readFileSync(path.join(repoRoot, 'bench', 'queries', file), 'utf8'));
+  const outcomes = [];
+  for (const l of labels) outcomes.push(outcome(l, await index.search(l.query), 0));
+  return metrics(outcomes);
+};
 
 /** The issue's figures for the ranking with the gate ignored: what answers must now reach. */
-const floors = (
+const floors = async (
   index: SkillIndex,
   file: string,
   hit1: number,
   hit3: number,
 ): ReturnType<typeof score> => {
-  const m = score(index, file);
+  const m = await score(index, file);
   assert.ok((m.hit1 ?? Number.NaN) >= hit1 && (m.hit3 ?? Number.NaN) >= hit3, JSON.stringify(m));
   // A wrong `none` is the worst answer; confidence where none was due is the next worst.
   assert.ok((m.falseNone ?? Number.NaN) <= 0.02, JSON.stringify(m));
@@ -51,27 +51,27 @@ const floors = (
 
 describe('one set of defaults on every library (bench/queries)', () => {
   // Floors a little under today's figures (docs/search.md has them): a regression fails here.
-  it('wshobson-agents: Hit@1 74%, Hit@3 89%, no false none, no negative answered ok', () => {
-    floors(wshobson, 'wshobson-asked.jsonl', 0.72, 0.87);
+  it('wshobson-agents: Hit@1 74%, Hit@3 89%, no false none, no negative answered ok', async () => {
+    await floors(wshobson, 'wshobson-asked.jsonl', 0.72, 0.87);
   });
 
-  it('everything-claude-code: Hit@1 77%, Hit@3 88%, no false none, 8% of negatives answered ok', () => {
-    floors(ecc, 'ecc-asked.jsonl', 0.74, 0.86);
+  it('everything-claude-code: Hit@1 77%, Hit@3 88%, no false none, 8% of negatives answered ok', async () => {
+    await floors(ecc, 'ecc-asked.jsonl', 0.74, 0.86);
   });
 
-  it('claude-skills: Hit@1 68%, Hit@3 87%, no false none, no negative answered ok', () => {
-    floors(claude, 'claude-asked.jsonl', 0.66, 0.85);
+  it('claude-skills: Hit@1 68%, Hit@3 87%, no false none, no negative answered ok', async () => {
+    await floors(claude, 'claude-asked.jsonl', 0.66, 0.85);
   });
 });
 
 describe('names', () => {
-  it("a query that is a skill's name, or its name with spaces, finds that skill first (≥ 99% on each library)", () => {
+  it("a query that is a skill's name, or its name with spaces, finds that skill first (≥ 99% on each library)", async () => {
     for (const [lib, index] of Object.entries(libraries)) {
       const names = [...new Set(index.discovery.skills.map((s) => s.name))];
       const missed: string[] = [];
       for (const name of names)
         for (const q of [name, name.replace(/[-_:]+/g, ' ')])
-          if (index.search(q, { limit: 1 }).results[0]?.name !== name) missed.push(q);
+          if ((await index.search(q, { limit: 1 })).results[0]?.name !== name) missed.push(q);
       assert.ok(
         missed.length <= names.length * 2 * 0.01,
         `${lib}: ${missed.length} of ${names.length * 2} missed: ${missed.slice(0, 10).join(', ')}`,
@@ -93,17 +93,17 @@ describe('none, weak and ok', () => {
     'stalactite stalagmite cavern',
   ];
 
-  it('answers `none`, with no results, to nonsense on each library', () => {
+  it('answers `none`, with no results, to nonsense on each library', async () => {
     for (const [lib, index] of Object.entries(libraries))
       for (const q of NONSENSE) {
-        const r = index.search(q);
+        const r = await index.search(q);
         assert.equal(r.coverage, 'none', `${lib}: ${q} → ${r.coverage} (${r.gate.coverage})`);
         assert.deepEqual(r.results, [], `${lib}: ${q}`);
       }
   });
 
-  it('matches a misspelled word to the word the library uses, and says so', () => {
-    const r = wshobson.search('kuberntes helm chart');
+  it('matches a misspelled word to the word the library uses, and says so', async () => {
+    const r = await wshobson.search('kuberntes helm chart');
     assert.notEqual(r.coverage, 'none');
     assert.equal(r.results[0]?.name, 'helm-chart-scaffolding');
     assert.deepEqual(
@@ -111,20 +111,20 @@ describe('none, weak and ok', () => {
       [['kubernt', 'kubernet', 1]],
     );
     // Weighed less than the word itself.
-    const spelled = wshobson.search('kubernetes helm chart');
+    const spelled = await wshobson.search('kubernetes helm chart');
     const weight = (x: typeof r, t: string) => x.gate.terms.find((g) => g.term === t)?.weight ?? 0;
     assert.ok(weight(r, 'kubernet') < weight(spelled, 'kubernet'));
     // A misspelling can stem apart from its word (`validaton` stays whole, `validation` is `valid`):
     // the spellings one edit from the word as typed are tried too.
-    assert.equal(salesforce.search('validaton rules').results[0]?.name, 'validation-rules');
+    assert.equal((await salesforce.search('validaton rules')).results[0]?.name, 'validation-rules');
     // A misspelled name still names its skill.
-    const named = salesforce.search('govenor limits');
+    const named = await salesforce.search('govenor limits');
     assert.equal(named.results[0]?.name, 'governor-limits');
     assert.equal(named.coverage, 'ok');
   });
 
-  it('bounds a misspelling by the word as typed, not its stem (`queus` stems to `queu`)', () => {
-    const r = wshobson.search('message queus for background jobs');
+  it('bounds a misspelling by the word as typed, not its stem (`queus` stems to `queu`)', async () => {
+    const r = await wshobson.search('message queus for background jobs');
     assert.notEqual(r.coverage, 'none');
     assert.ok(
       r.corrections.some((c) => c.from === 'queu'),
@@ -148,57 +148,59 @@ describe('none, weak and ok', () => {
     }
     const index = await openSkillIndex({ roots: [lib], cacheDir: false });
     try {
-      const first = (q: string) => index.search(q).results[0];
+      const first = async (q: string) => (await index.search(q)).results[0];
       // Two names one word apart: each query finds its own.
-      assert.equal(first('salesforce integration')?.name, 'salesforce-integration');
+      assert.equal((await first('salesforce integration'))?.name, 'salesforce-integration');
       assert.equal(
-        first('salesforce to salesforce integration')?.name,
+        (await first('salesforce to salesforce integration'))?.name,
         'salesforce-to-salesforce-integration',
       );
-      assert.equal(first('integration salesforce')?.name, 'salesforce-integration');
+      assert.equal((await first('integration salesforce'))?.name, 'salesforce-integration');
       // `everything` is a stop word, not in a name: `claude code` names neither skill.
       assert.ok(
-        index.search('claude code').results.every((r) => r.explain.features.exactName === 0),
+        (await index.search('claude code')).results.every(
+          (r) => r.explain.features.exactName === 0,
+        ),
       );
-      assert.equal(first('everything claude code')?.name, 'everything-claude-code');
+      assert.equal((await first('everything claude code'))?.name, 'everything-claude-code');
     } finally {
       index.close();
     }
   });
 
-  it('lets no unknown word veto a query whose other words match', () => {
-    const r = wshobson.search('kubernetes helm chart xyzzyfoo');
+  it('lets no unknown word veto a query whose other words match', async () => {
+    const r = await wshobson.search('kubernetes helm chart xyzzyfoo');
     assert.notEqual(r.coverage, 'none');
     assert.equal(r.results[0]?.name, 'helm-chart-scaffolding');
     assert.ok(r.gate.terms.find((t) => t.term === 'xyzzyfoo')?.unknown);
   });
 
-  it('shows `weak` results and flags them; `ok` only when sure', () => {
+  it('shows `weak` results and flags them; `ok` only when sure', async () => {
     // The skill's words, but not enough of them (`euo` is unknown, `fail` nowhere): a candidate.
-    const weak = wshobson.search('make my bash script fail safely with set -euo pipefail');
+    const weak = await wshobson.search('make my bash script fail safely with set -euo pipefail');
     assert.equal(weak.coverage, 'weak');
     assert.equal(weak.results[0]?.name, 'bash-defensive-patterns');
-    assert.equal(wshobson.search('helm chart scaffolding for kubernetes').coverage, 'ok');
+    assert.equal((await wshobson.search('helm chart scaffolding for kubernetes')).coverage, 'ok');
   });
 });
 
 describe('identifier words', () => {
-  it('python_testing, pythonTesting and python-testing find what python testing finds', () => {
-    const spaced = JSON.stringify(wshobson.search('python testing').results);
-    assert.notEqual(wshobson.search('python testing').coverage, 'none');
+  it('python_testing, pythonTesting and python-testing find what python testing finds', async () => {
+    const spaced = JSON.stringify((await wshobson.search('python testing')).results);
+    assert.notEqual((await wshobson.search('python testing')).coverage, 'none');
     for (const q of ['python_testing', 'pythonTesting', 'PythonTesting', 'python-testing'])
-      assert.equal(JSON.stringify(wshobson.search(q).results), spaced, q);
+      assert.equal(JSON.stringify((await wshobson.search(q)).results), spaced, q);
   });
 
-  it('a kebab-case or snake_case skill name finds that skill first', () => {
+  it('a kebab-case or snake_case skill name finds that skill first', async () => {
     for (const q of ['bash-defensive-patterns', 'bash_defensive_patterns', 'bashDefensivePatterns'])
-      assert.equal(wshobson.search(q).results[0]?.name, 'bash-defensive-patterns', q);
+      assert.equal((await wshobson.search(q)).results[0]?.name, 'bash-defensive-patterns', q);
   });
 });
 
 describe('copies of one skill', () => {
-  it('are one result, with the other copies listed beside it', () => {
-    const r = ecc.search('python testing with pytest');
+  it('are one result, with the other copies listed beside it', async () => {
+    const r = await ecc.search('python testing with pytest');
     assert.notEqual(r.coverage, 'none');
     const first = r.results[0];
     assert.equal(first?.name, 'python-testing');
@@ -207,12 +209,12 @@ describe('copies of one skill', () => {
     assert.ok(first?.copies.some((c) => c.path.includes(`${path.sep}docs${path.sep}`)));
   });
 
-  it('never fill the result list: no two results share a name', () => {
+  it('never fill the result list: no two results share a name', async () => {
     const labels = parseLabels(
       readFileSync(path.join(repoRoot, 'bench', 'queries', 'ecc-asked.jsonl'), 'utf8'),
     );
     for (const l of labels) {
-      const names = ecc.search(l.query).results.map((s) => s.name);
+      const names = (await ecc.search(l.query)).results.map((s) => s.name);
       assert.equal(new Set(names).size, names.length, l.query);
     }
   });

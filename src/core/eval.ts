@@ -138,8 +138,8 @@ async function scoreFile(
         { start: { line, column: 1 }, data: { name: n, count } },
       ),
     );
-  const run = evaluate(index.search, labels, labelsHash(bytes));
-  return getBaseline ? { ...run, baseline: scoreBaseline(await getBaseline(), labels) } : run;
+  const run = await evaluate(index.search, labels, labelsHash(bytes));
+  return getBaseline ? { ...run, baseline: await scoreBaseline(await getBaseline(), labels) } : run;
 }
 
 /**

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiscoverResult } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
+import { storeKind } from '../search/index-file.js';
 import type { SkillIndex } from '../search/search.js';
 import { makeDirs } from '../util/dirs.js';
 import type { Settings } from './settings.js';
@@ -74,7 +75,8 @@ export function holdIndex(
         ...(onProgress ? { onProgress } : {}),
       });
     const file = settings.indexFile;
-    if (settings.indexFileGiven && file !== ':memory:') makeIndexFolder(file);
+    if (settings.indexFileGiven && file !== ':memory:' && storeKind(file) === 'sqlite')
+      makeIndexFolder(file);
     let index: SkillIndex;
     try {
       index = await open(file);

@@ -12,8 +12,9 @@ import type { ExportOptions, ExportResult } from '../export/types.js';
 import type { LoadForm } from '../render/load-result.js';
 import type { SkillIndex } from '../search/search.js';
 import type { SelectContext } from '../select/score.js';
-import { readUsage, recordUse, usageCounts, usageFile } from '../session/usage.js';
 import type { Skill } from '../skill/types.js';
+import { stateStoreFor } from '../state/file-store.js';
+import { countUse, USAGE_STATE, usageCounts } from '../state/usage.js';
 import { type DoctorReport, doctorReport } from './doctor.js';
 import { type InvokeOptions, type InvokeView, invokeSkill } from './invoke.js';
 import { buildListing, type ListingRequest, type ListingView } from './listing.js';
@@ -101,14 +102,23 @@ export function skillCalls(
   opened: () => Promise<SkillIndex>,
   seen: (d: Catalog) => Diagnostic[],
 ): SkillCalls {
-  const usage = usageFile(settings.cacheDir, settings.indexFile);
-  const listing = async (d: Catalog, o: ListingOptions): Promise<ListingView> => {
+  const state = stateStoreFor(settings.cacheDir, settings.indexFile, settings.fs);
+  // Count one use; a damaged counts file is a warning, one that cannot be written loses the count.
+  const recordUse = async (id: string, diagnostics: Diagnostic[]): Promise<void> => {
+    const now = Date.now();
+    diagnostics.push(...(await state.update(USAGE_STATE, (u) => countUse(u, id, now))).diagnostics);
+  };
+  const listing = async (
+    d: Catalog,
+    o: ListingOptions,
+    diagnostics: Diagnostic[],
+  ): Promise<ListingView> => {
     const c = o.context;
     const relevant = c && ((c.intent ?? '').trim() !== '' || (c.files ?? []).length > 0);
     let relevance: Map<string, number> | undefined;
     if (relevant) {
       const { scoreSkills } = await import('../select/pipeline.js');
-      relevance = scoreSkills(await opened(), c);
+      relevance = await scoreSkills(await opened(), c);
     }
     // Active files activate the conditional skills whose `paths` match them, as a session's touch does.
     const files = c?.files ?? [];
@@ -117,12 +127,14 @@ export function skillCalls(
       for (const id of activatedBy(conditionalSkills(d.skills), files, settings.cwd))
         activated.add(id);
     }
+    const usage = await state.read(USAGE_STATE);
+    diagnostics.push(...usage.diagnostics);
     return buildListing(
       d,
       settings,
       { ...o, activated },
       {
-        usage: usageCounts(readUsage(usage)),
+        usage: usageCounts(usage.state),
         ...(relevance ? { relevance } : {}),
       },
     );
@@ -136,7 +148,7 @@ export function skillCalls(
       const d = await discovered();
       const diagnostics = seen(d);
       return attempt(diagnostics, async () => {
-        const v = await listing(d, o);
+        const v = await listing(d, o, diagnostics);
         if (v.text === '' && v.entries.length > 0)
           diagnostics.push(
             diagnostic(
@@ -163,7 +175,7 @@ export function skillCalls(
           ...(o.form ? { form: o.form } : {}),
         });
         diagnostics.push(...r.diagnostics);
-        if (o.record) recordUse(usage, skill.id, Date.now());
+        if (o.record) await recordUse(skill.id, diagnostics);
         return r.view;
       });
     },
@@ -180,7 +192,7 @@ export function skillCalls(
           ...rest,
         });
         diagnostics.push(...r.diagnostics);
-        if (record && r.view.status === 'expanded') recordUse(usage, skill.id, Date.now());
+        if (record && r.view.status === 'expanded') await recordUse(skill.id, diagnostics);
         return r.view;
       });
     },
@@ -204,8 +216,9 @@ export function skillCalls(
     },
     async doctor(o = {}) {
       const d = await discovered();
-      return attempt(seen(d), async () => {
-        const view = await listing(d, o);
+      const diagnostics = seen(d);
+      return attempt(diagnostics, async () => {
+        const view = await listing(d, o, diagnostics);
         const bodies = new Map<string, string>();
         for (const s of d.skills) {
           const b = await readSkillBody(s, { fs: settings.fs }).catch(() => undefined);

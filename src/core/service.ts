@@ -199,9 +199,9 @@ export async function createService(
       const d = await discovered();
       const notes: Diagnostic[] = [];
       return attempt(seen(d), async () => {
-        const { cacheStateFile, selectWithState } = await import('../select/pipeline.js');
+        const { selectWithState } = await import('../select/with-state.js');
         const { explainView } = await import('../select/view.js');
-        const stateFile = cacheStateFile(settings.cacheDir, settings.indexFile);
+        const { stateStoreFor } = await import('../state/file-store.js');
         const { budget, unit, profiles } = settings.select;
         const r = await withIndex((i) =>
           selectWithState(i, context, {
@@ -213,7 +213,7 @@ export async function createService(
             ...o,
             fs: settings.fs,
             projectRoot: settings.cwd,
-            ...(stateFile ? { stateFile } : {}),
+            state: stateStoreFor(settings.cacheDir, settings.indexFile, settings.fs),
           }),
         );
         notes.push(...r.diagnostics);

@@ -12,7 +12,7 @@ import type { DiscoverOptions } from '../discover/discover.js';
 import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
 import type { Profile } from '../lint/define-rule.js';
-import { defaultIndexFile } from '../search/index-file.js';
+import { defaultIndexFile, indexLocation } from '../search/index-file.js';
 import { DEFAULT_RANK, type RankSettings } from '../search/rank-settings.js';
 import type { AgentProfile } from '../select/model-filter.js';
 import { defaultCacheDir, unwritableReason } from '../util/dirs.js';
@@ -198,7 +198,7 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
   const indexKey =
     roots.length > 0 ? roots : [cwd, `agent:${input.agent ?? 'skillset'}`, ...addDirs];
   const indexFile = input.indexFile
-    ? path.resolve(cwd, input.indexFile)
+    ? indexLocation(cwd, input.indexFile)
     : cacheDir === false
       ? ':memory:'
       : defaultIndexFile(indexKey, cacheDir);

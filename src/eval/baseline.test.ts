@@ -81,11 +81,11 @@ describe('the plain BM25 baseline over wshobson-agents', () => {
     );
   });
 
-  it('scores the wshobson-agents tuning set as eval scores search', () => {
+  it('scores the wshobson-agents tuning set as eval scores search', async () => {
     const labels = parseLabels(
       readFileSync(path.join(repoRoot, 'bench', 'queries', 'wshobson-asked.jsonl'), 'utf8'),
     );
-    const r = scoreBaseline(baseline, labels);
+    const r = await scoreBaseline(baseline, labels);
     assert.deepEqual(
       { method: r.method, hit1: r.hit1, hit3: r.hit3, mrr: r.mrr, falseNone: r.falseNone },
       { method: 'fts5-bm25', hit1: 0.6786, hit3: 0.8214, mrr: 0.7556, falseNone: 0 },

@@ -103,11 +103,11 @@ export async function baselineDocs<S extends { id: string; name: string; descrip
 }
 
 /** Score `baseline` on `labels` (top 10), as evaluate scores search. */
-export function scoreBaseline(
+export async function scoreBaseline(
   baseline: Bm25Baseline,
   labels: readonly LabelledQuery[],
-): BaselineReport {
-  const r = evaluate(baseline.search, labels, '');
+): Promise<BaselineReport> {
+  const r = await evaluate(baseline.search, labels, '');
   return {
     method: 'fts5-bm25',
     hit1: r.hit1,

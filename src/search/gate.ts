@@ -68,8 +68,8 @@ export interface GateCandidate {
 
 /** Reads the counts of some terms in a skill's body (the index's `bodyCounts`), and the mean body length. */
 export interface BodyReader {
-  counts(ref: number, terms: readonly string[]): BodyCounts;
-  averageLength: number;
+  counts(ref: number, terms: readonly string[]): Promise<BodyCounts>;
+  averageLength(): Promise<number>;
 }
 
 /**
@@ -77,17 +77,18 @@ export interface BodyReader {
  * bodies use is not rare for it); a term in the skill's metadata counts in full, one found only in its
  * body counts up to `bodyCoverage`, more the more often the body says it (relative to its length).
  */
-export function gateCoverage(
+export async function gateCoverage(
   c: GateCandidate,
   query: PreparedQuery,
   settings: GateSettings,
   body: BodyReader,
-): { share: number; evidence: number; terms: GateTerm[] } {
-  const inBody = body.counts(
+): Promise<{ share: number; evidence: number; terms: GateTerm[] }> {
+  const inBody = await body.counts(
     c.doc.ref,
     query.terms.filter((t) => !c.found.has(t) && !query.unknown.has(t)),
   );
-  const norm = body.averageLength > 0 ? 0.25 + (0.75 * inBody.length) / body.averageLength : 1;
+  const average = await body.averageLength();
+  const norm = average > 0 ? 0.25 + (0.75 * inBody.length) / average : 1;
   let found = 0;
   let total = 0;
   const terms: GateTerm[] = [];
@@ -118,12 +119,12 @@ export function gateCoverage(
  * with `okEvidence`, or is the skill the query names; `none` when none covers `weakCoverage` (or
  * there are none), else `weak`.
  */
-export function judge(
+export async function judge(
   ranked: readonly GateCandidate[],
   query: PreparedQuery,
   settings: GateSettings,
   body: BodyReader,
-): GateVerdict {
+): Promise<GateVerdict> {
   let best = 0;
   let bestEvidence = 0;
   let bestId: string | undefined;
@@ -135,7 +136,7 @@ export function judge(
   const floor = query.docCount < EVIDENCE_FROM ? 0 : settings.okEvidence;
   for (const c of ranked.slice(0, Math.max(1, settings.depth))) {
     looked++;
-    const { share, evidence, terms } = gateCoverage(c, query, settings, body);
+    const { share, evidence, terms } = await gateCoverage(c, query, settings, body);
     ok = c.named === true || (share >= settings.okCoverage && evidence >= floor);
     if (share > 0 && share >= settings.weakCoverage) alive = true;
     if (ok || share > best || bestId === undefined) {

@@ -64,37 +64,46 @@ export interface BodyCounts {
 export type IndexTable = 'meta' | 'body';
 
 /**
- * What ranking needs from an index. SQLite is the first implementation; any other (PostgreSQL, in
- * memory) must pass the shared contract suite in `store-contract.ts`.
+ * What ranking needs from an index, behind promises so that a store may live in another process
+ * (PostgreSQL) or answer from a second source; SQLite answers synchronously underneath. Every
+ * implementation passes the shared contract suite in `test-support/index-store-contract.ts`.
  */
 export interface SearchIndexStore {
   /** Bring the index in line with `contents`, loading the documents of added and changed paths. */
   apply(contents: IndexContents, load: DocumentLoader, progress?: Progress): Promise<UpdateStats>;
+  /** Drop what was read before another writer (another process on the same file) committed. */
+  sync(): Promise<void>;
   /** The number of indexed skills. */
-  docCount(): number;
+  docCount(): Promise<number>;
   /** How many skills hold `term` in the table. */
-  documentFrequency(table: IndexTable, term: string): number;
+  documentFrequency(table: IndexTable, term: string): Promise<number>;
   /** BM25 candidates from metadata (weighted by `columns`, in META_FIELDS order) or from bodies. */
   candidates(
     table: IndexTable,
     request: CandidateRequest,
     columns?: Readonly<Record<MetaField, number>>,
-  ): Hit[];
+  ): Promise<Hit[]>;
   /** A stored document. */
-  document(ref: number): StoredDoc | undefined;
+  document(ref: number): Promise<StoredDoc | undefined>;
   /** Every stored document with exactly this name, ordered by id: copies of one skill. */
-  documentsNamed(name: string): StoredDoc[];
+  documentsNamed(name: string): Promise<StoredDoc[]>;
   /** Every stored document whose name key (`nameKey` in document.ts) is `key`, ordered by id. */
-  documentsWithNameKey(key: string): StoredDoc[];
+  documentsWithNameKey(key: string): Promise<StoredDoc[]>;
   /**
    * Indexed terms within `max` edits of `term` (see fuzzy.ts), or whose spellings are one edit from
    * `word` (the word as typed), nearest first: the terms of skills' metadata and the terms at least
    * two bodies use (a term one body uses is often a typo itself).
    */
-  nearTerms(term: string, max: number, word?: string): NearTerm[];
+  nearTerms(term: string, max: number, word?: string): Promise<NearTerm[]>;
   /** How often the document's body holds each of `terms` (absent ones left out), and its length in terms. */
-  bodyCounts(ref: number, terms: readonly string[]): BodyCounts;
+  bodyCounts(ref: number, terms: readonly string[]): Promise<BodyCounts>;
   /** The mean body length in terms. */
-  averageBodyLength(): number;
+  averageBodyLength(): Promise<number>;
+  /**
+   * Has anything but skillset changed, replaced or removed the store's data since it was opened?
+   * (Always false for a store nothing else can reach.)
+   */
+  changedOutside(): boolean;
+  /** Release the store; any later read fails. */
   close(): void;
 }

@@ -1,5 +1,6 @@
 // A query, prepared once: its terms, their weights over the index, word pairs, and what the body is asked.
 
+import { InternalError } from '../errors.js';
 import { nameKey, nameKeyOf } from './document.js';
 import { editBound } from './fuzzy.js';
 import type { SearchIndexStore } from './index-store.js';
@@ -108,33 +109,54 @@ export function queryTerms(
   return [...new Set(terms)].slice(0, MAX_TERMS);
 }
 
+/**
+ * Each term's document frequency per table, read from the index ahead of the synchronous steps that
+ * use it (`fetch`), then looked up (`df`): the identifier check, the weights and the budget share it.
+ */
+function frequencies(store: Pick<SearchIndexStore, 'documentFrequency'>) {
+  const seen = { meta: new Map<string, number>(), body: new Map<string, number>() };
+  return {
+    async fetch(terms: Iterable<string>): Promise<void> {
+      for (const t of terms)
+        for (const table of ['meta', 'body'] as const)
+          if (!seen[table].has(t)) seen[table].set(t, await store.documentFrequency(table, t));
+    },
+    df(table: 'meta' | 'body', t: string): number {
+      const n = seen[table].get(t);
+      if (n === undefined) throw new InternalError(`The frequency of \`${t}\` was not read first`);
+      return n;
+    },
+  };
+}
+
 /** Tokenise a query and read the statistics ranking needs from the index. */
-export function prepareQuery(
+export async function prepareQuery(
   text: string,
   store: Pick<SearchIndexStore, 'docCount' | 'documentFrequency' | 'nearTerms'>,
   limits: RetrievalLimits & TypoSettings,
-): PreparedQuery {
-  // Each term's frequency is read once per table: the identifier check, the weights and the budget share it.
-  const seen = { meta: new Map<string, number>(), body: new Map<string, number>() };
-  const df = (table: 'meta' | 'body', t: string): number => {
-    let n = seen[table].get(t);
-    if (n === undefined) {
-      n = store.documentFrequency(table, t);
-      seen[table].set(t, n);
-    }
-    return n;
-  };
+): Promise<PreparedQuery> {
+  const { fetch, df } = frequencies(store);
   const dfMeta = (t: string): number => df('meta', t);
   const dfBody = (t: string): number => df('body', t);
   const known = (t: string): boolean => dfMeta(t) > 0 || dfBody(t) > 0;
-  const { terms, corrections, unknown } = correct(
+  // Which identifiers the terms depend on does not depend on the answers: ask, read, then decide.
+  const asked: string[] = [];
+  queryTerms(text, (t) => {
+    asked.push(t);
+    return false;
+  });
+  await fetch(asked);
+  const split = queryTerms(text, known);
+  await fetch(split);
+  const { terms, corrections, unknown } = await correct(
     text,
-    queryTerms(text, known),
+    split,
     known,
     store,
     limits.typoWeight,
   );
-  const n = store.docCount();
+  await fetch(terms);
+  const n = await store.docCount();
   const idf = new Map<string, number>();
   const anyIdf = new Map<string, number>();
   const weigh = (d: number): number => {
@@ -179,13 +201,13 @@ function correctedKey(key: string, corrections: readonly Correction[]): string {
  * Replace each term no skill holds by the nearest indexed term within its edit bound (`editBound`),
  * unless the query already has that term. What stays unmatched is `unknown`.
  */
-function correct(
+async function correct(
   text: string,
   terms: readonly string[],
   known: (t: string) => boolean,
   store: Pick<SearchIndexStore, 'nearTerms'>,
   typoWeight: number,
-): { terms: string[]; corrections: Correction[]; unknown: Set<string> } {
+): Promise<{ terms: string[]; corrections: Correction[]; unknown: Set<string> }> {
   // The word each term was typed as (plain words only), for the spellings one edit from it; read
   // only when some term is unknown.
   let typed: Map<string, string> | undefined;
@@ -211,7 +233,7 @@ function correct(
     // The bound follows the word as typed: `queus` (5 letters) stems to `queu` (4).
     const word = typedAs(t);
     const bound = Math.max(editBound(t), word === undefined ? 0 : editBound(word));
-    const near = typoWeight > 0 ? store.nearTerms(t, bound, word)[0] : undefined;
+    const near = typoWeight > 0 ? (await store.nearTerms(t, bound, word))[0] : undefined;
     if (near && !terms.includes(near.term) && !out.includes(near.term)) {
       out.push(near.term);
       corrections.push({

@@ -1,12 +1,9 @@
-// Ranking: candidates from the index, features per skill, weighted scores, NOT-for adjustments, copies grouped, the gate.
+// Ranking, in stages: the query prepared, candidate sources (candidates.ts), features and fusion
+// (fusion.ts), then the gate, which judges the best skills as the results show them.
 
-import {
-  type Bm25,
-  extractFeatures,
-  type Feature,
-  type FeatureVector,
-  metaTermsIn,
-} from './features.js';
+import { gatherCandidates } from './candidates.js';
+import { type Feature, type FeatureVector, metaTermsIn } from './features.js';
+import { fuse, type Scored } from './fusion.js';
 import {
   type BodyReader,
   type Coverage,
@@ -15,10 +12,8 @@ import {
   judge,
 } from './gate.js';
 import type { SearchIndexStore, StoredDoc } from './index-store.js';
-import { type Adjustment, notForAdjustments } from './not-for.js';
-import { type Correction, type PreparedQuery, prepareQuery } from './query.js';
+import { type Correction, prepareQuery } from './query.js';
 import { DEFAULT_RANK, type RankSettings } from './rank-settings.js';
-import { scoreFeatures } from './score.js';
 
 export { DEFAULT_RANK, type RankSettings } from './rank-settings.js';
 
@@ -76,91 +71,54 @@ export interface SearchResult {
 
 const round = (n: number): number => Math.round(n * 1e6) / 1e6;
 
-/** Rank the skills of `store` for `query`. */
-export function rank(
+/** The gate's settings, from the ranker's. */
+const gateSettingsOf = (settings: RankSettings): GateSettings => ({
+  okCoverage: settings.okCoverage,
+  weakCoverage: settings.weakCoverage,
+  okEvidence: settings.okEvidence,
+  unknownWeight: settings.unknownWeight,
+  depth: settings.gateDepth,
+  bodyCoverage: settings.bodyCoverage,
+  bodySaturation: settings.bodySaturation,
+});
+
+/** Rank the skills of `store` for `query`: prepare, gather candidates, fuse, gate. */
+export async function rank(
   store: SearchIndexStore,
   text: string,
   limit: number,
   settings: RankSettings = DEFAULT_RANK,
-): SearchResult {
-  const query = prepareQuery(text, store, settings);
-  const gateSettings: GateSettings = {
-    okCoverage: settings.okCoverage,
-    weakCoverage: settings.weakCoverage,
-    okEvidence: settings.okEvidence,
-    unknownWeight: settings.unknownWeight,
-    depth: settings.gateDepth,
-    bodyCoverage: settings.bodyCoverage,
-    bodySaturation: settings.bodySaturation,
-  };
+): Promise<SearchResult> {
+  const query = await prepareQuery(text, store, settings);
+  const gateSettings = gateSettingsOf(settings);
   const body: BodyReader = {
     counts: (ref, terms) => store.bodyCounts(ref, terms),
-    get averageLength() {
-      return store.averageBodyLength();
-    },
+    averageLength: () => store.averageBodyLength(),
   };
-  const empty = (): SearchResult => ({
-    coverage: 'none',
-    results: [],
+  const answer = (gate: GateVerdict, results: RankedSkill[], rejected: RankedSkill[]) => ({
+    coverage: gate.verdict,
+    results,
     terms: query.terms,
     corrections: query.corrections,
-    gate: judge([], query, gateSettings, body),
-    rejected: [],
+    gate,
+    rejected,
   });
-  if (query.terms.length === 0) return empty();
-  const candidates = gather(store, query, settings);
-  if (candidates.length === 0) return empty();
-
-  const maxMeta = Math.max(...candidates.map((c) => c.meta), 1e-9);
-  const maxBody = Math.max(...candidates.map((c) => c.body), 1e-9);
-  const scored = candidates.map((c) => {
-    const bm25: Bm25 = { meta: c.meta, body: c.body, maxMeta, maxBody };
-    const { features, found } = extractFeatures(c.doc, bm25, query);
-    const { score, parts } = scoreFeatures(features, settings.weights);
-    return {
-      doc: c.doc,
-      found,
-      score,
-      named: features.exactName === 1,
-      explain: {
-        features,
-        parts: { ...parts, notFor: 0, redirect: 0 },
-        matched: query.terms.filter((t) => found.has(t)),
-        bm25: { meta: c.meta, body: c.body },
-      } as Explanation,
-    };
-  });
-  const byId = new Map(scored.map((s) => [s.doc.id, s]));
-  for (const a of notForAdjustments(scored, query.termSet, settings.notFor))
-    apply(byId.get(a.id), a);
-  scored.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
-  const groups = bestOfEachName(scored);
-  // The group ranks by its best copy; it is shown as the copy that holds the bare name (the
-  // library's own, not a translation or a mirror under `.kiro/`), when there is one.
-  // Looked up once per name: the gate and the results both need it.
-  const shownByName = new Map<string, { all: StoredDoc[]; shown: StoredDoc }>();
-  const shownOf = (doc: StoredDoc) => {
-    let s = shownByName.get(doc.name);
-    if (!s) {
-      const all = store.documentsNamed(doc.name);
-      s = { all, shown: all.find((d) => d.id === d.name) ?? doc };
-      shownByName.set(doc.name, s);
-    }
-    return s;
-  };
+  const candidates = query.terms.length === 0 ? [] : await gatherCandidates(store, query, settings);
+  if (candidates.length === 0) return answer(await judge([], query, gateSettings, body), [], []);
+  const groups = fuse(candidates, query, settings);
+  const shownOf = shownCopies(store);
   // The gate judges each skill as the results show it (the library's own copy, not a translation
   // that happened to rank higher), and names it so.
-  const gate = judge(
-    groups.slice(0, Math.max(1, settings.gateDepth)).map((g) => {
-      const { shown } = shownOf(g.doc);
-      return shown === g.doc ? g : { ...g, doc: shown, found: metaTermsIn(shown, query.termSet) };
-    }),
-    query,
-    gateSettings,
-    body,
-  );
-  const toResult = (g: (typeof scored)[number]): RankedSkill => {
-    const { all, shown } = shownOf(g.doc);
+  const judged: Scored[] = [];
+  for (const g of groups.slice(0, Math.max(1, settings.gateDepth))) {
+    const { shown } = await shownOf(g.doc);
+    judged.push(
+      shown === g.doc ? g : { ...g, doc: shown, found: metaTermsIn(shown, query.termSet) },
+    );
+  }
+  const gate = await judge(judged, query, gateSettings, body);
+  const toResult = async (g: Scored): Promise<RankedSkill> => {
+    const { all, shown } = await shownOf(g.doc);
     return {
       id: shown.id,
       name: shown.name,
@@ -171,90 +129,31 @@ export function rank(
       explain: g.explain,
     };
   };
-  if (gate.verdict === 'none')
-    return {
-      coverage: 'none',
-      results: [],
-      terms: query.terms,
-      corrections: query.corrections,
-      gate,
-      rejected: groups.slice(0, 3).map(toResult),
-    };
-  return {
-    coverage: gate.verdict,
-    results: groups.slice(0, limit).map(toResult),
-    terms: query.terms,
-    corrections: query.corrections,
-    gate,
-    rejected: [],
+  const results = async (gs: Scored[]): Promise<RankedSkill[]> => {
+    const out: RankedSkill[] = [];
+    for (const g of gs) out.push(await toResult(g));
+    return out;
   };
-}
-
-/** A candidate and its BM25 scores from each table (0 where the table did not return it). */
-interface Candidate {
-  doc: StoredDoc;
-  meta: number;
-  body: number;
-}
-
-/** The union of the metadata and body candidates, in the order the index returned them. */
-function gather(
-  store: SearchIndexStore,
-  query: PreparedQuery,
-  settings: RankSettings,
-): Candidate[] {
-  // The query's last word is a prefix only where it is still the last term asked.
-  const asked = (terms: string[]) => ({
-    terms,
-    prefixLast: query.prefixLast && terms.at(-1) === query.terms.at(-1),
-    limit: settings.candidates,
-  });
-  const metaHits = store.candidates('meta', asked(query.metaTerms), settings.columns);
-  const bodyHits = store.candidates('body', asked(query.bodyTerms));
-  const byRef = new Map<number, Candidate>();
-  const get = (ref: number): Candidate | undefined => {
-    let c = byRef.get(ref);
-    if (!c) {
-      const doc = store.document(ref);
-      if (!doc) return undefined;
-      c = { doc, meta: 0, body: 0 };
-      byRef.set(ref, c);
-    }
-    return c;
-  };
-  for (const h of metaHits) {
-    const c = get(h.ref);
-    if (c) c.meta = Math.max(c.meta, h.score);
-  }
-  for (const h of bodyHits) {
-    const c = get(h.ref);
-    if (c) c.body = Math.max(c.body, h.score);
-  }
-  // A skill the query names is a candidate even when its words are too common to be asked.
-  for (const d of store.documentsWithNameKey(query.nameKey)) get(d.ref);
-  return [...byRef.values()];
-}
-
-/** Apply one NOT-for adjustment to a scored skill (the scoring's own copy, made in `rank`). */
-function apply(s: { score: number; explain: Explanation } | undefined, a: Adjustment): void {
-  if (!s) return;
-  s.score += a.delta;
-  s.explain.parts[a.kind] += a.delta;
-  if (a.kind === 'notFor') s.explain.notFor = a.reason;
-  else s.explain.redirectedFrom = a.reason;
+  if (gate.verdict === 'none') return answer(gate, [], await results(groups.slice(0, 3)));
+  return answer(gate, await results(groups.slice(0, limit)), []);
 }
 
 /**
- * The best-ranked skill of each name: copies of one skill in several trees stand as one result (the
- * others are listed with it from the index), so copies never fill the results. Input is ranked, best first.
+ * Each group ranks by its best copy; it is shown as the copy that holds the bare name (the library's
+ * own, not a translation or a mirror under `.kiro/`), when there is one. Looked up once per name: the
+ * gate and the results both need it.
  */
-export function bestOfEachName<T extends { doc: StoredDoc }>(ranked: readonly T[]): T[] {
-  const seen = new Set<string>();
-  const out: T[] = [];
-  for (const s of ranked) {
-    if (seen.has(s.doc.name)) continue;
-    seen.add(s.doc.name);
-    out.push(s);
-  }
-  return out;
+function shownCopies(
+  store: SearchIndexStore,
+): (doc: StoredDoc) => Promise<{ all: StoredDoc[]; shown: StoredDoc }> {
+  const byName = new Map<string, { all: StoredDoc[]; shown: StoredDoc }>();
+  return async (doc) => {
+    let s = byName.get(doc.name);
+    if (!s) {
+      const all = await store.documentsNamed(doc.name);
+      s = { all, shown: all.find((d) => d.id === d.name) ?? doc };
+      byName.set(doc.name, s);
+    }
+    return s;
+  };
 }

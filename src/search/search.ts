@@ -7,14 +7,17 @@ import { type DiscoverOptions, type DiscoverResult, discoverSkills } from '../di
 import { SkillsetError } from '../errors.js';
 import type { Skill } from '../skill/types.js';
 import { toDocument } from './document.js';
-import type { Progress, UpdateStats } from './index-store.js';
+import type { Progress, SearchIndexStore, UpdateStats } from './index-store.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
-import { isUnreadable } from './sqlite-open.js';
-import { SqliteIndexStore, storeError } from './sqlite-store.js';
+import { isUnreadable, storeError } from './sqlite-open.js';
+import { type OpenedStore, openIndexStore } from './store-factory.js';
 
 /** Options for openSkillIndex: discovery options plus where the index lives. */
 export interface IndexOptions extends DiscoverOptions {
-  /** The index file; `:memory:` (the default for the library) keeps it in memory. */
+  /**
+   * Where the index lives: a SQLite file, or `:memory:` (the default for the library); a `postgres:`
+   * location is reserved and fails with `index/store-unavailable`.
+   */
   indexFile?: string;
   /** Ranker weights and thresholds (defaults: DEFAULT_RANK). */
   rank?: RankSettings;
@@ -48,7 +51,7 @@ export interface SkillIndex {
   /** The ranker settings in use. */
   settings: RankSettings;
   /** Search; any string is a valid query. */
-  search(query: string, options?: { limit?: number }): SearchResult;
+  search(query: string, options?: { limit?: number }): Promise<SearchResult>;
   /** Bring the index in line with a newer catalog (only what changed is re-indexed). */
   refresh(next: DiscoverResult): Promise<UpdateStats>;
   /**
@@ -69,45 +72,47 @@ const damageOf = (e: unknown): unknown =>
   e instanceof SkillsetError && e.code === 'index/unreadable' ? e.cause : e;
 
 /** The store behind each index: a damaged one's file is replaced only if it is still the same file. */
-const stores = new WeakMap<SkillIndex, SqliteIndexStore>();
+const stores = new WeakMap<SkillIndex, OpenedStore>();
 
-/** Discover skills, update the index incrementally (only changed content is re-indexed), and return it open. */
-export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillIndex> {
-  const discovery = options.discovery ?? (await discoverSkills(options));
-  const file = options.indexFile ?? ':memory:';
-  const rebuildUnreadable = options.rebuildUnreadable ?? false;
-  const diagnostics: Diagnostic[] = [];
-  const open = async (damaged?: { store: SqliteIndexStore | undefined; error: unknown }) => {
-    const store = await SqliteIndexStore.openWhenFree(file, {
-      rebuildUnreadable,
-      ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(damaged
-        ? {
-            damaged: {
-              reason: (damageOf(damaged.error) as Error).message,
-              state: damaged.store?.opened,
-            },
-          }
-        : {}),
-    });
-    if (store.rebuilt !== undefined)
-      diagnostics.push(
-        diagnostic(
-          'index/rebuilt',
-          'warning',
-          file,
-          `The index ${file} was not readable (${store.rebuilt}); rebuilt`,
-        ),
-      );
-    return store;
-  };
+/** Open the store at `file`, a damaged one replaced; a rebuilt store is a warning in `diagnostics`. */
+async function openStore(
+  file: string,
+  options: IndexOptions,
+  diagnostics: Diagnostic[],
+  damaged?: { store: OpenedStore | undefined; error: unknown },
+): Promise<OpenedStore> {
+  const opened = await openIndexStore(file, {
+    rebuildUnreadable: options.rebuildUnreadable ?? false,
+    ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(damaged
+      ? {
+          damaged: {
+            reason: (damageOf(damaged.error) as Error).message,
+            state: damaged.store?.state,
+          },
+        }
+      : {}),
+  });
+  if (opened.rebuilt !== undefined)
+    diagnostics.push(
+      diagnostic(
+        'index/rebuilt',
+        'warning',
+        file,
+        `The index ${file} was not readable (${opened.rebuilt}); rebuilt`,
+      ),
+    );
+  return opened;
+}
+
+/** Brings a store in line with a catalog: only what changed by content hash is read and indexed. */
+function catalogApplier(options: IndexOptions, diagnostics: Diagnostic[]) {
   const readBody =
     options.readBody ??
     (async (skill: Skill) =>
       (await readSkillBody(skill, options.fs ? { fs: options.fs } : {})).body);
-  // Bring the store in line with a catalog: only what changed by content hash is read and indexed.
-  const apply = async (into: SqliteIndexStore, catalog: DiscoverResult): Promise<UpdateStats> => {
+  return async (into: SearchIndexStore, catalog: DiscoverResult): Promise<UpdateStats> => {
     const byPath = new Map<string, Skill>(catalog.skills.map((s) => [s.path, s]));
     const current = new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }]));
     return into.apply(
@@ -132,25 +137,37 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
       options.onProgress,
     );
   };
+}
+
+/** Discover skills, update the index incrementally (only changed content is re-indexed), and return it open. */
+export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillIndex> {
+  const discovery = options.discovery ?? (await discoverSkills(options));
+  const file = options.indexFile ?? ':memory:';
+  const rebuildUnreadable = options.rebuildUnreadable ?? false;
+  const diagnostics: Diagnostic[] = [];
+  const open = (damaged?: { store: OpenedStore | undefined; error: unknown }) =>
+    openStore(file, options, diagnostics, damaged);
+  const apply = catalogApplier(options, diagnostics);
   const damaged = options.damaged;
-  let store = await open(
+  let opened = await open(
     damaged && rebuildUnreadable
       ? { store: stores.get(damaged.index), error: damaged.error }
       : undefined,
   );
   let update: UpdateStats;
   try {
-    update = await apply(store, discovery);
+    update = await apply(opened.store, discovery);
   } catch (e) {
-    store.close();
+    opened.store.close();
     // The update read a damaged page the check at open could not see: a cached index starts again.
     if (!(rebuildUnreadable && isIndexDamage(e))) throw e;
-    store = await open({ store, error: e });
-    update = await apply(store, discovery).catch((again) => {
-      store.close();
+    opened = await open({ store: opened, error: e });
+    update = await apply(opened.store, discovery).catch((again) => {
+      opened.store.close();
       throw again;
     });
   }
+  const { store } = opened;
   const settings = options.rank ?? DEFAULT_RANK;
   const index: SkillIndex = {
     discovery,
@@ -167,10 +184,10 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
         throw storeError(e, file);
       }
     },
-    search: (query, o = {}) => {
+    search: async (query, o = {}) => {
       try {
-        store.dropStale();
-        return rank(store, query, Math.max(1, o.limit ?? 10), settings);
+        await store.sync();
+        return await rank(store, query, Math.max(1, o.limit ?? 10), settings);
       } catch (e) {
         throw storeError(e, file);
       }
@@ -178,6 +195,6 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
     changedOutside: () => store.changedOutside(),
     close: () => store.close(),
   };
-  stores.set(index, store);
+  stores.set(index, opened);
   return index;
 }

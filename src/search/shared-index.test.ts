@@ -28,7 +28,7 @@ describe('an index file shared by two connections', () => {
     const a = await openSkillIndex({ roots, indexFile, cacheDir: false });
     try {
       // A reads the vocabulary and documents once.
-      assert.equal(a.search('kafak consumer lag').results[0]?.name, 'kafka-lag');
+      assert.equal((await a.search('kafak consumer lag')).results[0]?.name, 'kafka-lag');
       // B adds a skill and swaps the first for another (its rowid is free again).
       rmSync(path.join(dir, 'lib', 'kafka-lag'), { recursive: true });
       skill('terraform-modules', 'Write reusable terraform modules.');
@@ -40,14 +40,16 @@ describe('an index file shared by two connections', () => {
         discovery: await discoverSkills({ roots, cacheDir: false }),
       });
       b.close();
-      const typo = a.search('terrafrom modules');
+      const typo = await a.search('terrafrom modules');
       assert.equal(typo.results[0]?.name, 'terraform-modules');
       assert.deepEqual(
         typo.corrections.map((c) => c.to),
         ['terraform'],
       );
-      assert.equal(a.search('zebra stripes').results[0]?.name, 'zebra-stripes');
-      assert.ok(a.search('kafka consumer lag').results.every((r) => r.name !== 'kafka-lag'));
+      assert.equal((await a.search('zebra stripes')).results[0]?.name, 'zebra-stripes');
+      assert.ok(
+        (await a.search('kafka consumer lag')).results.every((r) => r.name !== 'kafka-lag'),
+      );
     } finally {
       a.close();
     }

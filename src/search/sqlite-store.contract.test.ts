@@ -3,13 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import { indexStoreContract } from '../test-support/index-store-contract.js';
-import { SqliteIndexStore } from './sqlite-store.js';
+import { openIndexStore } from './store-factory.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-contract-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 
-indexStoreContract('SQLite in memory', () => SqliteIndexStore.open(':memory:'));
-indexStoreContract('SQLite file', () =>
-  SqliteIndexStore.open(path.join(dir, `index-${n++}.sqlite`)),
+// Every store the factory can open today, opened the way search opens them.
+indexStoreContract('SQLite in memory', async () => (await openIndexStore(':memory:')).store);
+indexStoreContract(
+  'SQLite file',
+  async () => (await openIndexStore(path.join(dir, `index-${n++}.sqlite`))).store,
 );

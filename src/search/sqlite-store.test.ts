@@ -101,7 +101,7 @@ describe('trigger phrases', () => {
       roots: ['/lib'],
     });
     try {
-      const r = index.search('reset my password');
+      const r = await index.search('reset my password');
       assert.equal(r.results[0]?.name, 'account-help');
       assert.equal(r.results[0]?.explain.features.trigger, 1);
       assert.equal(r.results.find((s) => s.name === 'login-guide')?.explain.features.trigger, 0);
@@ -132,7 +132,7 @@ describe('document frequencies', () => {
         const v = vocab(table);
         assert.ok(v.size > 1000);
         for (const [term, doc] of v)
-          assert.equal(store.documentFrequency(table, term), doc, `${table} ${term}`);
+          assert.equal(await store.documentFrequency(table, term), doc, `${table} ${term}`);
       }
       const kept = store.db
         .prepare('SELECT count(*) AS n FROM df WHERE meta <= 0 AND body <= 0')
@@ -158,7 +158,9 @@ describe('an updated index', () => {
     const answers = async (file: string) => {
       const index = await openSkillIndex({ roots: [lib], indexFile: file });
       try {
-        return { update: index.update, out: queries.map((q) => JSON.stringify(index.search(q))) };
+        const out: string[] = [];
+        for (const q of queries) out.push(JSON.stringify(await index.search(q)));
+        return { update: index.update, out };
       } finally {
         index.close();
       }

@@ -17,40 +17,16 @@ import type {
 } from './index-store.js';
 import { retryWhileBusy } from './lock-wait.js';
 import { FileTrust } from './sqlite-check.js';
-import { damagedError, type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
+import { type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
+import { DOCUMENT_SQL, matchExpression, occurrences, readDocument } from './sqlite-read.js';
 import { updateIndex } from './sqlite-update.js';
 import { termOf } from './tokenize.js';
-
-export { storeError } from './sqlite-open.js';
-
-/** How many times `term` stands as a whole word in `text` (terms separated by spaces and newlines). */
-function occurrences(text: string, term: string): number {
-  if (term === '') return 0;
-  let n = 0;
-  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + term.length)) {
-    const before = at === 0 ? 32 : text.charCodeAt(at - 1);
-    const end = at + term.length;
-    const after = end === text.length ? 32 : text.charCodeAt(end);
-    if ((before === 32 || before === 10) && (after === 32 || after === 10)) n++;
-  }
-  return n;
-}
 
 /** Past this many added, changed or removed documents, frequencies are recounted rather than adjusted. */
 const BULK_ABOVE = 1000;
 
 /** Stored documents kept decoded between queries (a query reads about a hundred; a 1,000-skill library fits). */
 const DOC_CACHE = 1024;
-
-/** An FTS5 MATCH expression that can never be a syntax error: every term quoted, ORed; the last one a prefix. */
-export function matchExpression(terms: readonly string[], prefixLast: boolean): string {
-  return terms
-    .map(
-      (t, i) =>
-        `"${t.replace(/"/g, '')}"${prefixLast && i === terms.length - 1 && t.length >= 3 ? '*' : ''}`,
-    )
-    .join(' OR ');
-}
 
 /** Options for SqliteIndexStore.open. */
 export interface StoreOptions extends OpenOptions {
@@ -131,17 +107,6 @@ export class SqliteIndexStore implements SearchIndexStore {
   private waitMs = UPDATE_WAIT_MS;
   private signal: AbortSignal | undefined;
 
-  /** The content hash of every stored path. */
-  storedHashes(): Map<string, { rowid: number; hash: string; id: string }> {
-    const rows = this.db.prepare('SELECT rowid, path, hash, id FROM docs').all() as Array<{
-      rowid: number;
-      path: string;
-      hash: string;
-      id: string;
-    }>;
-    return new Map(rows.map((r) => [r.path, { rowid: r.rowid, hash: r.hash, id: r.id }]));
-  }
-
   /**
    * Bring the index in line with `current` (path → content hash and id): delete what is gone or
    * changed, then insert what `load` returns for the paths that need (re)indexing.
@@ -177,7 +142,7 @@ export class SqliteIndexStore implements SearchIndexStore {
    * Drop what was read from the file if another connection (another process sharing the file) has
    * committed since the last look: its documents may sit at reused rowids, its terms are new.
    */
-  dropStale(): void {
+  async sync(): Promise<void> {
     const row = this.statement('PRAGMA data_version').get() as { data_version: number };
     const v = row.data_version;
     if (this.dataVersion !== undefined && v !== this.dataVersion) this.forget();
@@ -193,7 +158,12 @@ export class SqliteIndexStore implements SearchIndexStore {
   }
 
   /** A stored document by rowid (the most recently read DOC_CACHE of them are kept). */
-  document(rowid: number): StoredDoc | undefined {
+  async document(rowid: number): Promise<StoredDoc | undefined> {
+    return this.documentNow(rowid);
+  }
+
+  /** `document`, answered at once. */
+  private documentNow(rowid: number): StoredDoc | undefined {
     const hit = this.docCache.get(rowid);
     if (hit) {
       // Most recently used last: the first entry is the one to drop.
@@ -201,45 +171,8 @@ export class SqliteIndexStore implements SearchIndexStore {
       this.docCache.set(rowid, hit);
       return hit;
     }
-    const row = this.statement(
-      'SELECT rowid, id, name, path, description, fields, not_for, triggers, inbound, name_key FROM docs WHERE rowid = ?',
-    ).get(rowid) as
-      | {
-          rowid: number;
-          id: string;
-          name: string;
-          path: string;
-          description: string;
-          fields: string;
-          not_for: string;
-          triggers: string;
-          inbound: number;
-          name_key: string;
-        }
-      | undefined;
-    if (!row) return undefined;
-    let doc: StoredDoc;
-    try {
-      doc = {
-        ref: row.rowid,
-        id: row.id,
-        name: row.name,
-        path: row.path,
-        description: row.description,
-        fields: JSON.parse(row.fields) as StoredDoc['fields'],
-        // Most skills have neither: an empty list is not worth a parse.
-        notFor: row.not_for === '[]' ? [] : (JSON.parse(row.not_for) as StoredDoc['notFor']),
-        triggerPhrases: row.triggers === '[]' ? [] : (JSON.parse(row.triggers) as string[][]),
-        inbound: row.inbound,
-        nameKey: row.name_key,
-      };
-    } catch (e) {
-      // Only damage makes what we wrote as JSON unreadable.
-      throw storeError(
-        damagedError(`stored document ${rowid} does not parse: ${(e as Error).message}`),
-        this.file,
-      );
-    }
+    const doc = readDocument(this.statement(DOCUMENT_SQL), rowid, this.file);
+    if (!doc) return undefined;
     this.docCache.set(rowid, doc);
     if (this.docCache.size > DOC_CACHE)
       this.docCache.delete(this.docCache.keys().next().value as number);
@@ -261,13 +194,13 @@ export class SqliteIndexStore implements SearchIndexStore {
   }
 
   /** The number of indexed skills. */
-  docCount(): number {
+  async docCount(): Promise<number> {
     this.count ??= this.stat('doc_count', 'SELECT count(*) AS v FROM docs');
     return this.count;
   }
 
   /** How many skills hold `term` in their metadata or body (a table kept with the index: fts5vocab reads whole posting lists). */
-  documentFrequency(table: IndexTable, term: string): number {
+  async documentFrequency(table: IndexTable, term: string): Promise<number> {
     const row = this.statement('SELECT meta, body FROM df WHERE term = ?').get(term) as
       | { meta: number; body: number }
       | undefined;
@@ -275,7 +208,7 @@ export class SqliteIndexStore implements SearchIndexStore {
   }
 
   /** How often a skill's body holds each of `terms` (absent terms left out), and the body's length in terms. */
-  bodyCounts(rowid: number, terms: readonly string[]): BodyCounts {
+  async bodyCounts(rowid: number, terms: readonly string[]): Promise<BodyCounts> {
     const row = this.statement(
       'SELECT text, body_len FROM docs JOIN bodies USING (rowid) WHERE rowid = ?',
     ).get(rowid) as { text: string; body_len: number } | undefined;
@@ -289,7 +222,7 @@ export class SqliteIndexStore implements SearchIndexStore {
   }
 
   /** The mean body length in terms over every skill (memoised until the next change). */
-  averageBodyLength(): number {
+  async averageBodyLength(): Promise<number> {
     this.avgBody ??= this.stat('avg_body', 'SELECT coalesce(avg(body_len), 0) AS v FROM docs');
     return this.avgBody;
   }
@@ -304,11 +237,11 @@ export class SqliteIndexStore implements SearchIndexStore {
   }
 
   /** BM25 candidates from one table, best first (scores negated: higher is better). */
-  candidates(
+  async candidates(
     table: IndexTable,
     request: CandidateRequest,
     columns?: Readonly<Record<MetaField, number>>,
-  ): Hit[] {
+  ): Promise<Hit[]> {
     if (request.terms.length === 0) return [];
     const expr = matchExpression(request.terms, request.prefixLast);
     const weights =
@@ -320,26 +253,30 @@ export class SqliteIndexStore implements SearchIndexStore {
   }
 
   /** Every stored document with exactly this name, ordered by id. */
-  documentsNamed(name: string): StoredDoc[] {
+  async documentsNamed(name: string): Promise<StoredDoc[]> {
     const rows = this.statement('SELECT rowid FROM docs WHERE name = ? ORDER BY id, rowid').all(
       name,
     ) as Array<{ rowid: number }>;
-    return rows.map((r) => this.document(r.rowid)).filter((d): d is StoredDoc => d !== undefined);
+    return rows
+      .map((r) => this.documentNow(r.rowid))
+      .filter((d): d is StoredDoc => d !== undefined);
   }
 
   /** Every stored document whose name key is `key`, ordered by id. */
-  documentsWithNameKey(key: string): StoredDoc[] {
+  async documentsWithNameKey(key: string): Promise<StoredDoc[]> {
     if (key === '') return [];
     const rows = this.statement('SELECT rowid FROM docs WHERE name_key = ? ORDER BY id, rowid').all(
       key,
     ) as Array<{ rowid: number }>;
-    return rows.map((r) => this.document(r.rowid)).filter((d): d is StoredDoc => d !== undefined);
+    return rows
+      .map((r) => this.documentNow(r.rowid))
+      .filter((d): d is StoredDoc => d !== undefined);
   }
 
   private vocabulary: Vocabulary | undefined;
 
   /** Indexed terms near `term`; the vocabulary is read on the first need and kept until the next change. */
-  nearTerms(term: string, max: number, word?: string): NearTerm[] {
+  async nearTerms(term: string, max: number, word?: string): Promise<NearTerm[]> {
     if (max <= 0) return [];
     this.vocabulary ??= new Vocabulary(
       this.statement('SELECT term, meta, body FROM df WHERE meta > 0 OR body > 1').all() as Array<{

@@ -70,7 +70,7 @@ export async function updateIndex(
       store.forget();
       return unchanged;
     }
-    const stored = store.storedHashes();
+    const stored = storedHashes(db);
     const stats: UpdateStats = { added: 0, changed: 0, removed: 0, unchanged: 0 };
     const remove: number[] = [];
     const toLoad: string[] = [];
@@ -124,4 +124,17 @@ export async function updateIndex(
     if (db.inTransaction) db.exec('ROLLBACK');
     throw e;
   }
+}
+
+/** The content hash and id of every stored path. */
+function storedHashes(
+  db: SqliteIndexStore['db'],
+): Map<string, { rowid: number; hash: string; id: string }> {
+  const rows = db.prepare('SELECT rowid, path, hash, id FROM docs').all() as Array<{
+    rowid: number;
+    path: string;
+    hash: string;
+    id: string;
+  }>;
+  return new Map(rows.map((r) => [r.path, { rowid: r.rowid, hash: r.hash, id: r.id }]));
 }

@@ -3,11 +3,12 @@
 
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { readCacheState, recordLoads, writeCacheState } from './cache-state.js';
+import { fileStateStore } from '../state/file-store.js';
+import { recordLoads, SELECT_STATE } from './cache-state.js';
 import { loadStage } from './load.js';
 import type { Candidate } from './types.js';
 
@@ -86,9 +87,10 @@ describe('loadStage', () => {
 });
 
 describe('the cache state', () => {
-  it('is written whole, read back, and forgets old entries', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-state-'));
-    const file = path.join(dir, 'sub', 'state.json');
+  const storeIn = (dir: string) => fileStateStore({ cacheDir: dir, key: 'index.sqlite' });
+
+  it('is written whole, read back, and forgets old entries', async () => {
+    const store = storeIn(path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-state-')), 'sub'));
     const now = 1_000_000_000;
     const state = recordLoads(
       {
@@ -105,8 +107,8 @@ describe('the cache state', () => {
       now,
       1000,
     );
-    assert.ok(writeCacheState(file, state));
-    assert.deepEqual(readCacheState(file), {
+    assert.ok((await store.update(SELECT_STATE, () => state)).written);
+    assert.deepEqual((await store.read(SELECT_STATE)).state, {
       version: 1,
       entries: {
         a: { loadedAt: now, contentHash: 'ha' },
@@ -116,27 +118,28 @@ describe('the cache state', () => {
     });
   });
 
-  it('is empty when the file is missing, damaged or of another shape', () => {
+  it('is empty when the file is missing, damaged or of another shape', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-state-'));
+    const store = storeIn(dir);
     const empty = { version: 1, entries: {} };
-    assert.deepEqual(readCacheState(path.join(dir, 'none.json')), empty);
+    assert.deepEqual((await store.read(SELECT_STATE)).state, empty);
+    await store.update(SELECT_STATE, (s) => s);
+    const file = path.join(dir, readdirSync(dir)[0] as string);
     for (const text of [
       '{ not json',
       '[]',
       '{"version":2,"entries":{}}',
       '{"version":1,"entries":{"a":{"loadedAt":"x"}}}',
     ]) {
-      writeFileSync(path.join(dir, 'bad.json'), text);
-      assert.deepEqual(readCacheState(path.join(dir, 'bad.json')), empty, text);
+      writeFileSync(file, text);
+      assert.deepEqual((await store.read(SELECT_STATE)).state, empty, text);
     }
   });
 
-  it('is not written, without throwing, where it cannot be', () => {
+  it('is not written, without throwing, where it cannot be', async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-state-')), 'f');
     writeFileSync(file, 'a file');
-    assert.equal(
-      writeCacheState(path.join(file, 'state.json'), { version: 1, entries: {} }),
-      false,
-    );
+    const r = await storeIn(file).update(SELECT_STATE, () => ({ version: 1, entries: {} }));
+    assert.equal(r.written, false);
   });
 });

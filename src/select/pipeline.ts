@@ -13,7 +13,6 @@ import type { SkillIndex } from '../search/search.js';
 import { estimateTokens } from '../skill/parse.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
-import { stateFileFor } from '../util/dirs.js';
 import { budgetStage, DEFAULT_BUDGET_CHARS } from './budget.js';
 import {
   type CacheState,
@@ -21,7 +20,7 @@ import {
   DEFAULT_CACHE_TTL_MS,
   EMPTY_CACHE_STATE,
 } from './cache-order.js';
-import { readCacheState, recordLoads, writeCacheState } from './cache-state.js';
+import { recordLoads } from './cache-state.js';
 import { type LoadedSkill, loadStage } from './load.js';
 import {
   type AgentProfile,
@@ -98,7 +97,10 @@ export function profileNamed(
 }
 
 /** The search engine's answer for the intent (none without an intent). */
-function searchIntent(index: SkillIndex, intent: string | undefined): SearchResult | undefined {
+async function searchIntent(
+  index: SkillIndex,
+  intent: string | undefined,
+): Promise<SearchResult | undefined> {
   if (!intent || intent.trim() === '') return undefined;
   return index.search(intent, { limit: index.settings.candidates });
 }
@@ -205,9 +207,12 @@ function scoreItem(s: Skill): ScoreItem {
  * with a `weak` intent's candidates counted: the relevance-ranked listing keeps the descriptions of the
  * highest first (it ranks what to show, it loads nothing).
  */
-export function scoreSkills(index: SkillIndex, context: SelectContext): Map<string, number> {
+export async function scoreSkills(
+  index: SkillIndex,
+  context: SelectContext,
+): Promise<Map<string, number>> {
   const catalog = index.discovery;
-  const text = textSignals(searchIntent(index, context.intent), true);
+  const text = textSignals(await searchIntent(index, context.intent), true);
   // The same items as the pipeline's (made once per catalog, shadowed copies included), thresholds off.
   const visible = new Set(catalog.skills.map((s) => s.path));
   const items = scoreItems(catalog, [...catalog.skills, ...catalog.shadowed])
@@ -230,7 +235,7 @@ export async function runPipeline(
   const all = [...catalog.skills, ...catalog.shadowed];
   const byId = new Map<string, Skill>();
   for (const s of all) if (!byId.has(s.id)) byId.set(s.id, s);
-  const search = searchIntent(index, context.intent);
+  const search = await searchIntent(index, context.intent);
   const text = textSignals(search);
   // Only an intent search is sure of loads on its words: a `weak` or `none` one matches no trigger
   // phrase either (its candidates are suggested); files, commands and keywords still count.
@@ -345,21 +350,3 @@ export async function runPipeline(
 /** Did nothing in the context touch this skill (no text, file, phrase or keyword)? */
 const untouched = (p: ScoreParts | undefined): boolean =>
   p !== undefined && p.text === 0 && p.files === 0 && p.intent === 0 && p.context === 0;
-
-/** Where a catalog's cache state lives: beside the index in the cache folder (none without a cache). */
-export function cacheStateFile(cacheDir: string | false, indexFile: string): string | undefined {
-  return stateFileFor(cacheDir, indexFile, 'select');
-}
-
-/** Run the pipeline with the cache state kept in `stateFile` (read before, written after a load). */
-export async function selectWithState(
-  index: SkillIndex,
-  context: SelectContext,
-  o: SelectOptions & { stateFile?: string },
-): Promise<SelectResult> {
-  const { stateFile, ...rest } = o;
-  const cacheState = stateFile ? readCacheState(stateFile) : EMPTY_CACHE_STATE;
-  const r = await runPipeline(index, context, { ...rest, cacheState });
-  if (stateFile && !o.dryRun && r.loaded.length > 0) writeCacheState(stateFile, r.cacheState);
-  return r;
-}

@@ -61,28 +61,28 @@ const loader = (docs: readonly SearchDocument[]) => async (p: string) =>
   docs.find((d) => d.path === p);
 
 /** Run the contract against a fresh, empty store from `open`. */
-export function indexStoreContract(name: string, open: () => SearchIndexStore): void {
+export function indexStoreContract(
+  name: string,
+  open: () => SearchIndexStore | Promise<SearchIndexStore>,
+): void {
   describe(`SearchIndexStore contract: ${name}`, () => {
     const filled = async (): Promise<SearchIndexStore> => {
-      const store = open();
+      const store = await open();
       await store.apply(contents(library), loader(library));
       return store;
     };
-    const refOf = (store: SearchIndexStore, id: string): number => {
-      const hit = store
-        .candidates('meta', {
-          terms: tokenize(id.replace(/.*:/, '').replace(/-/g, ' ')),
-          prefixLast: false,
-          limit: 50,
-        })
-        .map((h) => store.document(h.ref))
-        .find((d) => d?.id === id);
-      assert.ok(hit, id);
-      return hit.ref;
+    const refOf = async (store: SearchIndexStore, id: string): Promise<number> => {
+      const hits = await store.candidates('meta', {
+        terms: tokenize(id.replace(/.*:/, '').replace(/-/g, ' ')),
+        prefixLast: false,
+        limit: 50,
+      });
+      for (const h of hits) if ((await store.document(h.ref))?.id === id) return h.ref;
+      assert.fail(id);
     };
 
     it('adds, keeps, changes and removes documents by content hash', async () => {
-      const store = open();
+      const store = await open();
       try {
         assert.deepEqual(await store.apply(contents(library), loader(library)), {
           added: 4,
@@ -90,7 +90,7 @@ export function indexStoreContract(name: string, open: () => SearchIndexStore): 
           removed: 0,
           unchanged: 0,
         });
-        assert.equal(store.docCount(), 4);
+        assert.equal(await store.docCount(), 4);
         assert.deepEqual(await store.apply(contents(library), loader(library)), {
           added: 0,
           changed: 0,
@@ -114,8 +114,8 @@ export function indexStoreContract(name: string, open: () => SearchIndexStore): 
         };
         const stats = await store.apply(contents(edited), loader(edited));
         assert.deepEqual(stats, { added: 0, changed: 1, removed: 1, unchanged: 2 });
-        assert.equal(store.docCount(), 3);
-        const doc = store.document(refOf(store, 'pdf-forms'));
+        assert.equal(await store.docCount(), 3);
+        const doc = await store.document(await refOf(store, 'pdf-forms'));
         assert.equal(doc?.description, 'Now about invoices.');
       } finally {
         store.close();
@@ -125,9 +125,9 @@ export function indexStoreContract(name: string, open: () => SearchIndexStore): 
     it('counts document frequency per table', async () => {
       const store = await filled();
       try {
-        assert.equal(store.documentFrequency('meta', 'csv'), 2);
-        assert.equal(store.documentFrequency('body', 'rebas'), 1);
-        assert.equal(store.documentFrequency('meta', 'nosuchterm'), 0);
+        assert.equal(await store.documentFrequency('meta', 'csv'), 2);
+        assert.equal(await store.documentFrequency('body', 'rebas'), 1);
+        assert.equal(await store.documentFrequency('meta', 'nosuchterm'), 0);
       } finally {
         store.close();
       }
@@ -136,25 +136,42 @@ export function indexStoreContract(name: string, open: () => SearchIndexStore): 
     it('returns BM25 candidates best first, within the limit, for any term text', async () => {
       const store = await filled();
       try {
-        const hits = store.candidates('body', { terms: ['pdf'], prefixLast: false, limit: 10 });
+        const hits = await store.candidates('body', {
+          terms: ['pdf'],
+          prefixLast: false,
+          limit: 10,
+        });
         assert.ok(hits.length >= 2);
         for (let i = 1; i < hits.length; i++)
           assert.ok(
             (hits[i - 1] as { score: number }).score >= (hits[i] as { score: number }).score,
           );
-        assert.equal(store.document((hits[0] as { ref: number }).ref)?.name, 'pdf-forms');
+        assert.equal((await store.document((hits[0] as { ref: number }).ref))?.name, 'pdf-forms');
         assert.equal(
-          store.candidates('meta', { terms: ['csv', 'git'], prefixLast: false, limit: 1 }).length,
+          (await store.candidates('meta', { terms: ['csv', 'git'], prefixLast: false, limit: 1 }))
+            .length,
           1,
         );
-        assert.deepEqual(store.candidates('meta', { terms: [], prefixLast: true, limit: 5 }), []);
+        assert.deepEqual(
+          await store.candidates('meta', { terms: [], prefixLast: true, limit: 5 }),
+          [],
+        );
         for (const t of ['"', 'OR', 'a*', 'NEAR(x', 'col:x', '🙂', '*'])
           assert.ok(
-            Array.isArray(store.candidates('meta', { terms: [t], prefixLast: true, limit: 5 })),
+            Array.isArray(
+              await store.candidates('meta', { terms: [t], prefixLast: true, limit: 5 }),
+            ),
             t,
           );
-        const prefix = store.candidates('meta', { terms: ['histor'], prefixLast: true, limit: 5 });
-        assert.equal(store.document((prefix[0] as { ref: number }).ref)?.name, 'git-history');
+        const prefix = await store.candidates('meta', {
+          terms: ['histor'],
+          prefixLast: true,
+          limit: 5,
+        });
+        assert.equal(
+          (await store.document((prefix[0] as { ref: number }).ref))?.name,
+          'git-history',
+        );
       } finally {
         store.close();
       }
@@ -163,10 +180,10 @@ export function indexStoreContract(name: string, open: () => SearchIndexStore): 
     it('reads documents back whole, and answers undefined for an unknown key', async () => {
       const store = await filled();
       try {
-        const doc = store.document(refOf(store, 'csv-cleanup'));
+        const doc = await store.document(await refOf(store, 'csv-cleanup'));
         assert.equal(doc?.path, '/lib/csv-cleanup/SKILL.md');
         assert.deepEqual(doc?.fields.description, tokenize('Clean messy CSV files.'));
-        assert.equal(store.document(987_654), undefined);
+        assert.equal(await store.document(987_654), undefined);
       } finally {
         store.close();
       }
@@ -176,11 +193,11 @@ export function indexStoreContract(name: string, open: () => SearchIndexStore): 
       const store = await filled();
       try {
         assert.deepEqual(
-          store.documentsNamed('csv-cleanup').map((d) => d.id),
+          (await store.documentsNamed('csv-cleanup')).map((d) => d.id),
           ['copies:csv-cleanup', 'csv-cleanup'],
         );
-        assert.deepEqual(store.documentsNamed('CSV-Cleanup'), []);
-        assert.deepEqual(store.documentsNamed('no-such-skill'), []);
+        assert.deepEqual(await store.documentsNamed('CSV-Cleanup'), []);
+        assert.deepEqual(await store.documentsNamed('no-such-skill'), []);
       } finally {
         store.close();
       }
@@ -189,14 +206,14 @@ export function indexStoreContract(name: string, open: () => SearchIndexStore): 
     it('counts body terms and knows body lengths', async () => {
       const store = await filled();
       try {
-        const ref = refOf(store, 'pdf-forms');
-        const { counts, length } = store.bodyCounts(ref, ['pdf', 'form', 'absent']);
+        const ref = await refOf(store, 'pdf-forms');
+        const { counts, length } = await store.bodyCounts(ref, ['pdf', 'form', 'absent']);
         assert.equal(counts.get('pdf'), 3);
         assert.equal(counts.get('form'), 1);
         assert.equal(counts.has('absent'), false);
         assert.equal(length, library[0]?.bodyLength);
         assert.equal(length, 7);
-        assert.ok(store.averageBodyLength() > 0);
+        assert.ok((await store.averageBodyLength()) > 0);
       } finally {
         store.close();
       }
@@ -205,8 +222,28 @@ export function indexStoreContract(name: string, open: () => SearchIndexStore): 
     it('counts inbound mentions by distinct name: copies of a skill count once', async () => {
       const store = await filled();
       try {
-        assert.equal(store.document(refOf(store, 'pdf-forms'))?.inbound, 2);
-        assert.equal(store.document(refOf(store, 'git-history'))?.inbound, 0);
+        assert.equal((await store.document(await refOf(store, 'pdf-forms')))?.inbound, 2);
+        assert.equal((await store.document(await refOf(store, 'git-history')))?.inbound, 0);
+      } finally {
+        store.close();
+      }
+    });
+
+    it('answers the same after a sync, and sees no change from outside its own writes', async () => {
+      const store = await filled();
+      try {
+        const before = await store.candidates('meta', {
+          terms: ['csv'],
+          prefixLast: false,
+          limit: 5,
+        });
+        await store.sync();
+        assert.deepEqual(
+          await store.candidates('meta', { terms: ['csv'], prefixLast: false, limit: 5 }),
+          before,
+        );
+        assert.equal(await store.docCount(), library.length);
+        assert.equal(store.changedOutside(), false);
       } finally {
         store.close();
       }

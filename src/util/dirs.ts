@@ -95,33 +95,6 @@ export function stateFileFor(
   return cacheDir === false ? undefined : cacheFile(cacheDir, kind, indexFile);
 }
 
-/**
- * Write `value` as one line of JSON to `file`, its folder made if missing, whole or not at all; the
- * records named in `sorted` are written with their keys in order, so equal states are equal bytes.
- * False when it could not be written (a small state file is never worth failing a command for).
- */
-export function writeStateFile(
-  file: string,
-  value: Record<string, unknown>,
-  sorted: readonly string[] = [],
-): boolean {
-  const out: Record<string, unknown> = { ...value };
-  for (const k of sorted) {
-    const r = value[k];
-    if (r && typeof r === 'object')
-      out[k] = Object.fromEntries(
-        Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-      );
-  }
-  try {
-    makeDirs(path.dirname(file));
-    writeFileAtomically(file, `${JSON.stringify(out)}\n`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Remove a file if it exists (unlink, not rmSync: that loads a module of its own on first use). */
 function removeIfThere(file: string): void {
   try {

@@ -1,0 +1,82 @@
+// Ranking's first stage: candidate sources. Each source adds the skills it finds for a query to one
+// pool, with its scores; the lexical source (BM25 over metadata and bodies, and the skill the query
+// names) is the only one today. A second source (dense vectors) is one more entry in the list.
+
+import type { SearchIndexStore, StoredDoc } from './index-store.js';
+import type { PreparedQuery } from './query.js';
+import type { RankSettings } from './rank-settings.js';
+
+/** The scores a candidate can carry, one per source channel. */
+export type Channel = 'meta' | 'body';
+
+/** A candidate: a document and its score on each channel (0 where the channel did not return it). */
+export type Candidate = { doc: StoredDoc } & Record<Channel, number>;
+
+/** The candidates found so far, in the order they were first found. */
+export class CandidatePool {
+  private readonly byRef = new Map<number, Candidate>();
+
+  constructor(private readonly store: SearchIndexStore) {}
+
+  /** Add the document at `ref` (a score on `channel` keeps the best one); a ref with no document is skipped. */
+  async add(ref: number, channel?: Channel, score = 0): Promise<void> {
+    let c = this.byRef.get(ref);
+    if (!c) {
+      const doc = await this.store.document(ref);
+      if (!doc) return;
+      c = { doc, meta: 0, body: 0 };
+      this.byRef.set(ref, c);
+    }
+    if (channel) c[channel] = Math.max(c[channel], score);
+  }
+
+  /** Every candidate, in the order found. */
+  all(): Candidate[] {
+    return [...this.byRef.values()];
+  }
+}
+
+/** A source of candidates: adds what it finds for `query` to `pool`. */
+export interface CandidateSource {
+  name: string;
+  gather(
+    store: SearchIndexStore,
+    query: PreparedQuery,
+    settings: RankSettings,
+    pool: CandidatePool,
+  ): Promise<void>;
+}
+
+/** BM25 over metadata (weighted columns) and over bodies, then the skills the query names. */
+export const lexicalSource: CandidateSource = {
+  name: 'lexical',
+  async gather(store, query, settings, pool) {
+    // The query's last word is a prefix only where it is still the last term asked.
+    const asked = (terms: string[]) => ({
+      terms,
+      prefixLast: query.prefixLast && terms.at(-1) === query.terms.at(-1),
+      limit: settings.candidates,
+    });
+    const metaHits = await store.candidates('meta', asked(query.metaTerms), settings.columns);
+    const bodyHits = await store.candidates('body', asked(query.bodyTerms));
+    for (const h of metaHits) await pool.add(h.ref, 'meta', h.score);
+    for (const h of bodyHits) await pool.add(h.ref, 'body', h.score);
+    // A skill the query names is a candidate even when its words are too common to be asked.
+    for (const d of await store.documentsWithNameKey(query.nameKey)) await pool.add(d.ref);
+  },
+};
+
+/** The sources ranking gathers from, in order. */
+const SOURCES: readonly CandidateSource[] = [lexicalSource];
+
+/** The union of every source's candidates, in the order they were found. */
+export async function gatherCandidates(
+  store: SearchIndexStore,
+  query: PreparedQuery,
+  settings: RankSettings,
+  sources: readonly CandidateSource[] = SOURCES,
+): Promise<Candidate[]> {
+  const pool = new CandidatePool(store);
+  for (const source of sources) await source.gather(store, query, settings, pool);
+  return pool.all();
+}

@@ -1,0 +1,77 @@
+// What the SQLite index reads back: stored documents decoded, FTS5 match expressions, body term counts.
+
+import type BetterSqlite3 from 'better-sqlite3';
+import type { StoredDoc } from './index-store.js';
+import { damagedError, storeError } from './sqlite-open.js';
+
+/** The row a stored document is read from, by rowid. */
+export const DOCUMENT_SQL =
+  'SELECT rowid, id, name, path, description, fields, not_for, triggers, inbound, name_key FROM docs WHERE rowid = ?';
+
+/** A `docs` row as DOCUMENT_SQL returns it. */
+interface DocRow {
+  rowid: number;
+  id: string;
+  name: string;
+  path: string;
+  description: string;
+  fields: string;
+  not_for: string;
+  triggers: string;
+  inbound: number;
+  name_key: string;
+}
+
+/** The stored document at `rowid`, decoded; a row that does not decode is damage to `file`. */
+export function readDocument(
+  statement: BetterSqlite3.Statement,
+  rowid: number,
+  file: string,
+): StoredDoc | undefined {
+  const row = statement.get(rowid) as DocRow | undefined;
+  if (!row) return undefined;
+  try {
+    return {
+      ref: row.rowid,
+      id: row.id,
+      name: row.name,
+      path: row.path,
+      description: row.description,
+      fields: JSON.parse(row.fields) as StoredDoc['fields'],
+      // Most skills have neither: an empty list is not worth a parse.
+      notFor: row.not_for === '[]' ? [] : (JSON.parse(row.not_for) as StoredDoc['notFor']),
+      triggerPhrases: row.triggers === '[]' ? [] : (JSON.parse(row.triggers) as string[][]),
+      inbound: row.inbound,
+      nameKey: row.name_key,
+    };
+  } catch (e) {
+    // Only damage makes what we wrote as JSON unreadable.
+    throw storeError(
+      damagedError(`stored document ${rowid} does not parse: ${(e as Error).message}`),
+      file,
+    );
+  }
+}
+
+/** How many times `term` stands as a whole word in `text` (terms separated by spaces and newlines). */
+export function occurrences(text: string, term: string): number {
+  if (term === '') return 0;
+  let n = 0;
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + term.length)) {
+    const before = at === 0 ? 32 : text.charCodeAt(at - 1);
+    const end = at + term.length;
+    const after = end === text.length ? 32 : text.charCodeAt(end);
+    if ((before === 32 || before === 10) && (after === 32 || after === 10)) n++;
+  }
+  return n;
+}
+
+/** An FTS5 MATCH expression that can never be a syntax error: every term quoted, ORed; the last one a prefix. */
+export function matchExpression(terms: readonly string[], prefixLast: boolean): string {
+  return terms
+    .map(
+      (t, i) =>
+        `"${t.replace(/"/g, '')}"${prefixLast && i === terms.length - 1 && t.length >= 3 ? '*' : ''}`,
+    )
+    .join(' OR ');
+}

@@ -1,0 +1,23 @@
+// The pipeline with its cache state kept between runs by a state store: read before, written after a
+// run that loaded something. A damaged state is a warning and an empty state.
+
+import type { SkillIndex } from '../search/search.js';
+import { noStateStore, type StateStore } from '../state/state-store.js';
+import { SELECT_STATE } from './cache-state.js';
+import { runPipeline, type SelectOptions, type SelectResult } from './pipeline.js';
+import type { SelectContext } from './score.js';
+
+/** Run the pipeline over `index` with the cache state kept in `o.state` (none kept without one). */
+export async function selectWithState(
+  index: SkillIndex,
+  context: SelectContext,
+  o: SelectOptions & { state?: StateStore },
+): Promise<SelectResult> {
+  const { state = noStateStore, ...rest } = o;
+  const before = await state.read(SELECT_STATE);
+  const r = await runPipeline(index, context, { ...rest, cacheState: before.state });
+  const met = [...before.diagnostics];
+  if (!o.dryRun && r.loaded.length > 0)
+    met.push(...(await state.update(SELECT_STATE, () => r.cacheState)).diagnostics);
+  return met.length === 0 ? r : { ...r, diagnostics: [...r.diagnostics, ...met] };
+}
