@@ -19,7 +19,7 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 /** A child process that records `times` uses of `id` in the states of `cacheDir`, one update each. */
 function countInChild(cacheDir: string, id: string, times: number): Promise<number | null> {
   const store = pathToFileURL(path.join(here, 'file-store.ts')).href;
-  const usage = pathToFileURL(path.join(here, '..', 'session', 'usage.ts')).href;
+  const usage = pathToFileURL(path.join(here, 'usage.ts')).href;
   const script = `
     const { fileStateStore } = await import(${JSON.stringify(store)});
     const { countUse, USAGE_STATE } = await import(${JSON.stringify(usage)});
