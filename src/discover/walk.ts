@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { followLink } from './follow-link.js';
-import { type EntryKind, errorCode, type FileSystem } from './fs.js';
+import { type DirEntry, type EntryKind, errorCode, type FileSystem } from './fs.js';
 import { type GitignoreStack, loadGitignore } from './gitignore.js';
 import type { WalkWatch } from './walk-cache.js';
 
@@ -47,11 +47,10 @@ export const SKILL_FILE_LEVELS = 8;
 /** Folders no walk of skills enters: version control and installed dependencies. */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
 
+/** The system folder a real path is in, if any (follow-link.ts; the watchers ask too). */
 export { systemFolder } from './follow-link.js';
 
-/** A folder entry as readdir gives it. */
-type Entry = { name: string; kind: EntryKind };
-
+/** A folder being walked, and the folders above it. */
 interface Frame {
   dir: string;
   rel: string;
@@ -142,8 +141,8 @@ async function visit(walk: Walk, frame: Frame): Promise<void> {
 }
 
 /** A folder's entries by name, or `undefined` (with a diagnostic when it is unreadable, not gone). */
-async function listFolder(walk: Walk, dir: string): Promise<Entry[] | undefined> {
-  let entries: Entry[];
+async function listFolder(walk: Walk, dir: string): Promise<DirEntry[] | undefined> {
+  let entries: DirEntry[];
   walk.options.watch?.folder(dir);
   try {
     entries = await walk.fs.readdir(dir);
@@ -171,8 +170,8 @@ async function listFolder(walk: Walk, dir: string): Promise<Entry[] | undefined>
 function noteSkillFile(
   walk: Walk,
   frame: Frame,
-  entries: readonly Entry[],
-  skillEntry: Entry | undefined,
+  entries: readonly DirEntry[],
+  skillEntry: DirEntry | undefined,
   isSkillRootLevel: boolean,
 ): void {
   if (skillEntry && !isSkillRootLevel) {
@@ -214,7 +213,7 @@ function noteSkillFile(
 async function visitChild(
   walk: Walk,
   frame: Frame,
-  entry: Entry,
+  entry: DirEntry,
   inSkill: string | undefined,
   ignoreStack: GitignoreStack,
 ): Promise<void> {
