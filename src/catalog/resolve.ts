@@ -63,13 +63,18 @@ function related(winner: Skill, message: string): { related: RelatedLocation[] }
 const byIdThenPath = (a: Skill, b: Skill): number =>
   a.id < b.id ? -1 : a.id > b.id ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 
+/** A working entry: the candidate and the record it will end up as (a new one when changed). */
+type Entry = { c: Candidate; skill: Skill };
+
+/** What resolution says as it goes: its diagnostics and decisions. */
+type Said = Pick<Resolution, 'diagnostics' | 'decisions'>;
+
 /** Resolve candidates into the catalog; `roots` are in precedence order. */
 export function resolveCatalog(
   candidates: readonly Candidate[],
   roots: readonly RootSpec[],
 ): Resolution {
-  const diagnostics: Diagnostic[] = [];
-  const decisions: Decision[] = [];
+  const said: Said = { diagnostics: [], decisions: [] };
   // One numeric key per candidate (precedence, root, direct before linked, walk order): a cheap, stable sort.
   const n = candidates.length + 1;
   const sortKey = (c: Candidate): number =>
@@ -77,11 +82,20 @@ export function resolveCatalog(
   const keyed = candidates.map((c) => ({ c, key: sortKey(c) }));
   keyed.sort((a, b) => a.key - b.key);
 
-  // Working entries: the candidate and the record it will end up as (a new one when changed).
-  type Entry = { c: Candidate; skill: Skill };
+  const unique = collapseDuplicates(keyed, said);
+  qualifyClashes(unique, said);
+  const { skills, shadowed } = shadow(unique, roots, said);
+  skills.sort(byIdThenPath);
+  shadowed.sort(byIdThenPath);
+  said.diagnostics.sort(compareDiagnostics);
+  return { skills, shadowed, diagnostics: said.diagnostics, decisions: said.decisions };
+}
+
+/** The candidates (in precedence order) with one per real file: the first reached; the others are duplicates. */
+function collapseDuplicates(sorted: ReadonlyArray<{ c: Candidate }>, said: Said): Entry[] {
   const byReal = new Map<string, Entry>();
   const unique: Entry[] = [];
-  for (const { c } of keyed) {
+  for (const { c } of sorted) {
     const first = byReal.get(c.skill.realPath);
     if (first) {
       const d = diagnostic(
@@ -94,8 +108,8 @@ export function resolveCatalog(
           ...related(first.skill, 'the copy that is kept'),
         },
       );
-      diagnostics.push(d);
-      decisions.push({
+      said.diagnostics.push(d);
+      said.decisions.push({
         kind: 'duplicate',
         path: c.skill.path,
         id: c.skill.id,
@@ -108,8 +122,11 @@ export function resolveCatalog(
     byReal.set(c.skill.realPath, e);
     unique.push(e);
   }
+  return unique;
+}
 
-  // Clashing names inside one recursive root are qualified by their parent folder.
+/** Qualify clashing names inside one recursive root by their parent folder (a new record each). */
+function qualifyClashes(unique: readonly Entry[], said: Said): void {
   const groups = new Map<string, Entry[]>();
   for (const e of unique) {
     const key = `${e.c.rootIndex}\0${e.skill.id}`;
@@ -138,11 +155,18 @@ export function resolveCatalog(
         },
       );
       e.skill = freeze(withChanges(e.skill, { id, diagnostics: [d] }));
-      diagnostics.push(d);
-      decisions.push({ kind: 'qualified', path: e.skill.path, id, reason: d.message });
+      said.diagnostics.push(d);
+      said.decisions.push({ kind: 'qualified', path: e.skill.path, id, reason: d.message });
     }
   }
+}
 
+/** Across roots, the first of each id wins (in precedence order); the others are shadowed by it. */
+function shadow(
+  unique: readonly Entry[],
+  roots: readonly RootSpec[],
+  said: Said,
+): { skills: Skill[]; shadowed: Skill[] } {
   const byId = new Map<string, Entry>();
   const skills: Skill[] = [];
   const shadowed: Skill[] = [];
@@ -169,8 +193,8 @@ export function resolveCatalog(
           ...related(winner.skill, 'the skill that wins'),
         },
       );
-      diagnostics.push(d);
-      decisions.push({
+      said.diagnostics.push(d);
+      said.decisions.push({
         kind: 'shadowed',
         path: e.skill.path,
         id: e.skill.id,
@@ -183,10 +207,7 @@ export function resolveCatalog(
     byId.set(e.skill.id, e);
     skills.push(e.skill);
   }
-  skills.sort(byIdThenPath);
-  shadowed.sort(byIdThenPath);
-  diagnostics.sort(compareDiagnostics);
-  return { skills, shadowed, diagnostics, decisions };
+  return { skills, shadowed };
 }
 
 /** A record is final once made: its fields and diagnostics can no longer change. */

@@ -82,9 +82,17 @@ export function mergeConfigs(
   project: LoadedConfig,
   o: MergeOptions,
 ): { config: SkillsetConfig; diagnostics: Diagnostic[]; trust: ConfigTrust } {
+  const diagnostics: Diagnostic[] = [];
+  const trust = configTrust(user, project, o);
+  const { invoke, permissions } = ownedSettings(project, o, trust.source, diagnostics);
+  const config = combine(user.config, project.config, invoke, permissions);
+  return { config, diagnostics, trust };
+}
+
+/** What the configs (and the caller's word) say of trust in the project. */
+function configTrust(user: LoadedConfig, project: LoadedConfig, o: MergeOptions): ConfigTrust {
   const u = user.config;
   const p = project.config;
-  const diagnostics: Diagnostic[] = [];
   const home = o.home ?? os.homedir();
   const trusted = [
     ...folders(u.invoke?.trustedProjects, user.file, home),
@@ -102,11 +110,27 @@ export function mergeConfigs(
           : insideAny(trusted, real(o.cwd))
             ? 'trusted-folder'
             : undefined;
-  const trust: ConfigTrust = {
+  return {
     project: source !== undefined && source !== 'trusted-folder',
     ...(source ? { source } : {}),
     folders: [...new Set(trusted)],
   };
+}
+
+/**
+ * The project's `invoke` and `permissions` without what a found project config may not set for
+ * itself (trust; allow rules while untrusted), each key left out reported in `diagnostics`.
+ */
+function ownedSettings(
+  project: LoadedConfig,
+  o: MergeOptions,
+  source: TrustSource | undefined,
+  diagnostics: Diagnostic[],
+): {
+  invoke: NonNullable<SkillsetConfig['invoke']>;
+  permissions: NonNullable<SkillsetConfig['permissions']>;
+} {
+  const p = project.config;
   const ignored = (key: string, why: string) => {
     const line = lineOf(project.text, key.split('.').pop() as string);
     diagnostics.push(
@@ -136,6 +160,16 @@ export function mergeConfigs(
       delete pp.allow;
     }
   }
+  return { invoke: pi, permissions: pp };
+}
+
+/** The user's config `u` and the project's `p` as one, with the project's own `invoke` and `permissions` (`pi`, `pp`). */
+function combine(
+  u: SkillsetConfig,
+  p: SkillsetConfig,
+  pi: NonNullable<SkillsetConfig['invoke']>,
+  pp: NonNullable<SkillsetConfig['permissions']>,
+): SkillsetConfig {
   const config: SkillsetConfig = { ...u, ...p };
   if (u.lint || p.lint)
     config.lint = { ...u.lint, ...p.lint, rules: { ...u.lint?.rules, ...p.lint?.rules } };
@@ -172,5 +206,5 @@ export function mergeConfigs(
     delete invoke.trustedProjects;
     config.invoke = invoke;
   }
-  return { config, diagnostics, trust };
+  return config;
 }

@@ -3,9 +3,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Discovery } from '../catalog/catalog.js';
-import { type Candidate, resolveCatalog } from '../catalog/resolve.js';
+import { type Candidate, type RootScan, resolveCatalog } from '../catalog/resolve.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import { AGENT_PRESETS, type AgentName } from './agents.js';
+import { AGENT_PRESETS, type AgentName, type AgentPreset } from './agents.js';
 import { CatalogSnapshot } from './catalog-snapshot.js';
 import { resetDecodedBound } from './compact.js';
 import { type FileSystem, nodeFileSystem } from './fs.js';
@@ -76,21 +76,24 @@ function noSkills(cwd: string, roots: readonly RootSpec[], absent: readonly stri
   );
 }
 
-/** Discover skills across scopes (or explicit roots). Never throws for content or missing folders. */
-export async function discoverSkills(options: DiscoverOptions = {}): Promise<DiscoverResult> {
-  const fs = options.fs ?? nodeFileSystem;
-  const cwd = path.resolve(options.cwd ?? process.cwd());
-  const home = path.resolve(options.home ?? os.homedir());
-  const agent = AGENT_PRESETS[options.agent ?? 'skillset'];
-  const precedence = resolvePrecedence(options.precedence ?? agent.precedence);
-  // A root's place in precedence: its scope's, or for presets that interleave scopes by folder
-  // (OpenCode), the project scope's place plus the folder's.
-  const rankOf = (r: RootSpec): number =>
+/** A root's place in precedence: its scope's, or for presets that interleave scopes by folder (OpenCode), the project scope's place plus the folder's. */
+function rankBy(precedence: Precedence): (r: RootSpec) => number {
+  return (r) =>
     r.priority === undefined
       ? precedence.indexOf(r.scope) * 100
       : precedence.indexOf('project') * 100 + r.priority;
+}
+
+/** The roots to read, in precedence order; the standard folders looked for but absent go to `absent`. */
+async function rootsToRead(
+  fs: FileSystem,
+  options: DiscoverOptions,
+  where: { cwd: string; home: string; agent: AgentPreset },
+  rankOf: (r: RootSpec) => number,
+  absent: string[],
+): Promise<RootSpec[]> {
+  const { cwd, home, agent } = where;
   let roots: RootSpec[];
-  const absent: string[] = [];
   if (options.roots) {
     roots = options.roots.map((r) =>
       typeof r === 'string'
@@ -116,7 +119,44 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
   // Precedence order is stable: scope rank first, then the order roots were given in.
   const ordered = roots.map((r, i) => ({ r, i, rank: rankOf(r) }));
   ordered.sort((a, b) => a.rank - b.rank || a.i - b.i);
-  roots = ordered.map((o) => o.r);
+  return ordered.map((o) => o.r);
+}
+
+/** Every root's skills as candidates for resolution, and the diagnostics of the roots and their skills. */
+function candidatesOf(
+  scans: readonly RootScan[],
+  roots: readonly RootSpec[],
+  rankOf: (r: RootSpec) => number,
+): { candidates: Candidate[]; diagnostics: Diagnostic[] } {
+  const candidates: Candidate[] = [];
+  const diagnostics: Diagnostic[] = [];
+  scans.forEach((scan, rootIndex) => {
+    diagnostics.push(...scan.diagnostics);
+    const rank = rankOf(roots[rootIndex] as RootSpec);
+    for (const c of scan.candidates) {
+      candidates.push({
+        skill: c.skill,
+        order: c.order,
+        direct: c.direct,
+        rel: c.rel,
+        rank,
+        rootIndex,
+      });
+      if (c.skill.diagnostics.length > 0) diagnostics.push(...c.skill.diagnostics);
+    }
+  });
+  return { candidates, diagnostics };
+}
+
+/** Discover skills across scopes (or explicit roots). Never throws for content or missing folders. */
+export async function discoverSkills(options: DiscoverOptions = {}): Promise<DiscoverResult> {
+  const fs = options.fs ?? nodeFileSystem;
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const home = path.resolve(options.home ?? os.homedir());
+  const agent = AGENT_PRESETS[options.agent ?? 'skillset'];
+  const rankOf = rankBy(resolvePrecedence(options.precedence ?? agent.precedence));
+  const absent: string[] = [];
+  const roots = await rootsToRead(fs, options, { cwd, home, agent }, rankOf, absent);
 
   const settings = {
     maxDepth: options.maxDepth ?? 5,
@@ -155,23 +195,7 @@ export async function discoverSkills(options: DiscoverOptions = {}): Promise<Dis
         : r,
     ),
   );
-  const candidates: Candidate[] = [];
-  const diagnostics: Diagnostic[] = [];
-  scans.forEach((scan, rootIndex) => {
-    diagnostics.push(...scan.diagnostics);
-    const rank = rankOf(roots[rootIndex] as RootSpec);
-    for (const c of scan.candidates) {
-      candidates.push({
-        skill: c.skill,
-        order: c.order,
-        direct: c.direct,
-        rel: c.rel,
-        rank,
-        rootIndex,
-      });
-      if (c.skill.diagnostics.length > 0) diagnostics.push(...c.skill.diagnostics);
-    }
-  });
+  const { candidates, diagnostics } = candidatesOf(scans, roots, rankOf);
   const resolved = resolveCatalog(candidates, roots);
   diagnostics.push(...resolved.diagnostics);
   if (resolved.skills.length === 0) diagnostics.push(noSkills(cwd, roots, absent));

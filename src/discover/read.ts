@@ -7,10 +7,8 @@ import type { ParsedSkillFile } from '../skill/types.js';
 import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import type { ParseCache } from './cache.js';
 import { compactRecord, lazyRecord } from './compact.js';
-import { withinBoundary } from './confine.js';
-import { errorCode, type FileSystem, linkFailure, nodeFileSystem } from './fs.js';
-import type { KeptFile } from './root-snapshot.js';
-import { statPath } from './stat-path.js';
+import { type Boundary, withinBoundary } from './confine.js';
+import { errorCode, type FileSystem, linkFailure, nodeFileSystem, type ReadResult } from './fs.js';
 import type { FoundSkill } from './walk.js';
 
 /** A SKILL.md read and parsed, or the diagnostics that say why it was not. */
@@ -86,99 +84,35 @@ export async function readFoundSkill(
   onRead?: (realPath: string, bytes: Buffer) => void,
 ): Promise<ReadSkill> {
   const file = found.file;
-  if (found.kind === 'dir' || found.kind === 'other') {
-    const what =
-      found.kind === 'dir' ? 'a folder' : 'not a regular file (a FIFO, socket or device)';
-    return {
-      ok: false,
-      diagnostics: [
-        diagnostic('discover/not-a-file', 'error', file, `SKILL.md is ${what}; not loaded`),
-      ],
-    };
-  }
+  if (found.kind === 'dir' || found.kind === 'other') return notAFile(file, found.kind);
   const diagnostics: Diagnostic[] = [];
   const boundary = { dir: found.realDir, root };
   let readPath = file;
   let realPath = found.kind === 'file' ? `${found.realDir}/${path.basename(file)}` : '';
   for (let hops = 0; ; hops++) {
-    if (cache && hops === 0 && found.kind === 'file') {
+    // The file as found (not a link, no placeholder followed) is the one the parse cache keeps.
+    const own = hops === 0 && found.kind === 'file';
+    if (cache && own) {
       // On the real file system without a promise per file: a warm start checks thousands.
       const hit =
         fs === nodeFileSystem ? cache.lookupNode(readPath) : await cache.lookup(fs, readPath);
       if (hit) return { ok: true, parsed: hit, realPath, diagnostics };
     }
-    let r: Awaited<ReturnType<FileSystem['readFile']>>;
+    let r: ReadResult;
     try {
       r = await fs.readFile(readPath, maxBytes);
     } catch (e) {
       if (hops === 0 && found.kind === 'symlink')
         return { ok: false, diagnostics: [await linkFailure(fs, file, e, 'file')] };
-      const code = errorCode(e);
-      return {
-        ok: false,
-        diagnostics: [
-          diagnostic(
-            'discover/unreadable-file',
-            'error',
-            file,
-            `File could not be read (${code ?? String(e)}); not loaded`,
-            { data: { code } },
-          ),
-        ],
-      };
+      return unreadableFile(file, e);
     }
-    if (!r.ok) {
-      if (r.reason === 'too-large') {
-        return {
-          ok: false,
-          diagnostics: [
-            diagnostic(
-              'parse/file-too-large',
-              'error',
-              file,
-              `File is ${r.size} bytes, over the ${maxBytes}-byte cap; not loaded`,
-              {
-                data: { size: r.size, limit: maxBytes },
-              },
-            ),
-          ],
-        };
-      }
-      return {
-        ok: false,
-        diagnostics: [
-          diagnostic(
-            'discover/not-a-file',
-            'error',
-            file,
-            'SKILL.md is not a regular file; not loaded',
-          ),
-        ],
-      };
-    }
+    if (!r.ok) return refusedFile(file, r.reason, r.size, maxBytes);
     if (found.kind === 'symlink' && hops === 0) realPath = await fs.realpath(readPath);
     const target = placeholderTarget(r.bytes);
     if (target !== undefined && hops < 8) {
       const next = path.resolve(path.dirname(readPath), target);
-      let nextReal: string;
-      try {
-        nextReal = await fs.realpath(next);
-      } catch {
-        return {
-          ok: false,
-          diagnostics: [
-            diagnostic(
-              'discover/dangling-link',
-              'error',
-              file,
-              `This file stands for a link to \`${target}\` (a checkout without symlinks), which does not exist; not loaded`,
-              { data: { target, placeholder: true } },
-            ),
-          ],
-        };
-      }
-      if (!withinBoundary(nextReal, boundary, 'skill-md'))
-        return outside(file, nextReal, root, true);
+      const nextReal = await placeholderReal(fs, file, next, target, boundary);
+      if (typeof nextReal !== 'string') return nextReal;
       diagnostics.push(
         diagnostic(
           'discover/placeholder-link',
@@ -197,17 +131,132 @@ export async function readFoundSkill(
     // A linked SKILL.md is a skill only while its real file stays in the skill's folder or its root.
     if (realPath !== '' && !withinBoundary(realPath, boundary, 'skill-md'))
       return outside(file, realPath, root, false);
-    const parsed = parseSkillFile(r.bytes, readPath);
-    onRead?.(realPath || readPath, r.bytes);
-    if (!parsed.loadable)
-      return { ok: false, diagnostics: [...diagnostics, ...parsed.diagnostics] };
-    // Kept compact (front matter as JSON, decoded on access): a large library fits in memory.
-    const record = compactRecord(parsed);
-    if (!record) return { ok: true, parsed, realPath, diagnostics };
-    if (cache && hops === 0 && found.kind === 'file')
-      cache.store(readPath, r.size, r.mtimeMs, record);
-    return { ok: true, parsed: lazyRecord(record, readPath, parsed), realPath, diagnostics };
+    return parseRead(
+      r.bytes,
+      r.size,
+      r.mtimeMs,
+      readPath,
+      realPath,
+      diagnostics,
+      own ? cache : undefined,
+      onRead,
+    );
   }
+}
+
+/** The refusal of a SKILL.md that is a folder or no regular file. */
+function notAFile(file: string, kind: 'dir' | 'other'): ReadSkill {
+  const what = kind === 'dir' ? 'a folder' : 'not a regular file (a FIFO, socket or device)';
+  return {
+    ok: false,
+    diagnostics: [
+      diagnostic('discover/not-a-file', 'error', file, `SKILL.md is ${what}; not loaded`),
+    ],
+  };
+}
+
+/** The refusal of a SKILL.md that could not be read. */
+function unreadableFile(file: string, e: unknown): ReadSkill {
+  const code = errorCode(e);
+  return {
+    ok: false,
+    diagnostics: [
+      diagnostic(
+        'discover/unreadable-file',
+        'error',
+        file,
+        `File could not be read (${code ?? String(e)}); not loaded`,
+        { data: { code } },
+      ),
+    ],
+  };
+}
+
+/** The refusal of a SKILL.md the bounded read turned down: over the size cap, or no regular file. */
+function refusedFile(
+  file: string,
+  reason: 'too-large' | 'not-a-file',
+  size: number,
+  maxBytes: number,
+): ReadSkill {
+  if (reason === 'too-large') {
+    return {
+      ok: false,
+      diagnostics: [
+        diagnostic(
+          'parse/file-too-large',
+          'error',
+          file,
+          `File is ${size} bytes, over the ${maxBytes}-byte cap; not loaded`,
+          {
+            data: { size, limit: maxBytes },
+          },
+        ),
+      ],
+    };
+  }
+  return {
+    ok: false,
+    diagnostics: [
+      diagnostic(
+        'discover/not-a-file',
+        'error',
+        file,
+        'SKILL.md is not a regular file; not loaded',
+      ),
+    ],
+  };
+}
+
+/** The real path a link placeholder in `file` leads to (`next`), or the refusal when it dangles or leads out. */
+async function placeholderReal(
+  fs: FileSystem,
+  file: string,
+  next: string,
+  target: string,
+  boundary: Boundary,
+): Promise<string | ReadSkill> {
+  let nextReal: string;
+  try {
+    nextReal = await fs.realpath(next);
+  } catch {
+    return {
+      ok: false,
+      diagnostics: [
+        diagnostic(
+          'discover/dangling-link',
+          'error',
+          file,
+          `This file stands for a link to \`${target}\` (a checkout without symlinks), which does not exist; not loaded`,
+          { data: { target, placeholder: true } },
+        ),
+      ],
+    };
+  }
+  if (!withinBoundary(nextReal, boundary, 'skill-md'))
+    return outside(file, nextReal, boundary.root, true);
+  return nextReal;
+}
+
+/** Parse the bytes read from `readPath`, keeping the record compact and, given a cache, in it. */
+function parseRead(
+  bytes: Buffer,
+  size: number,
+  mtimeMs: number,
+  readPath: string,
+  realPath: string,
+  diagnostics: Diagnostic[],
+  cache: ParseCache | undefined,
+  onRead: ((realPath: string, bytes: Buffer) => void) | undefined,
+): ReadSkill {
+  const parsed = parseSkillFile(bytes, readPath);
+  onRead?.(realPath || readPath, bytes);
+  if (!parsed.loadable) return { ok: false, diagnostics: [...diagnostics, ...parsed.diagnostics] };
+  // Kept compact (front matter as JSON, decoded on access): a large library fits in memory.
+  const record = compactRecord(parsed);
+  if (!record) return { ok: true, parsed, realPath, diagnostics };
+  cache?.store(readPath, size, mtimeMs, record);
+  return { ok: true, parsed: lazyRecord(record, readPath, parsed), realPath, diagnostics };
 }
 
 /**
@@ -236,39 +285,4 @@ export async function readAll(
     reads[i] = read[k] as ReadSkill;
   });
   return reads;
-}
-
-/**
- * What a root snapshot keeps of each found file after a scan: the record the parse cache kept for it,
- * when the record is the file's own (no link followed, nothing said on the way), else only its state,
- * so that a change makes the next scan read it as usual. Undefined when a file's state is unknown.
- */
-export function keptFiles(
-  found: readonly FoundSkill[],
-  reads: readonly ReadSkill[],
-  cache: ParseCache,
-): Array<KeptFile | undefined> | undefined {
-  const out = new Array<KeptFile | undefined>(found.length);
-  for (const [i, f] of found.entries()) {
-    if (f.kind !== 'file') continue;
-    const r = reads[i];
-    const e = cache.kept(f.file);
-    if (
-      e &&
-      r?.ok &&
-      r.diagnostics.length === 0 &&
-      r.realPath === `${f.realDir}/${path.basename(f.file)}`
-    ) {
-      out[i] = { size: e.size, mtimeMs: e.mtimeMs, head: e.head };
-      continue;
-    }
-    try {
-      const st = statPath(f.file);
-      if (st?.kind !== 'file') return undefined;
-      out[i] = { size: st.size, mtimeMs: st.mtimeMs };
-    } catch {
-      return undefined;
-    }
-  }
-  return out;
 }

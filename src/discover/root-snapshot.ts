@@ -9,28 +9,23 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DescriptionSource } from '../skill/types.js';
 import { cacheFile, makeDirs, RACY_MS, writeFileAtomically } from '../util/dirs.js';
 import { readRests } from './cache.js';
-import type { Head } from './compact.js';
+import {
+  addFound,
+  dependenciesHold,
+  type KeptFile,
+  listedFolders,
+  rebuilt,
+} from './snapshot-columns.js';
 import {
   asciiJson,
-  below,
   type ParseFiles,
-  relOf,
   SNAPSHOT_VERSION,
   type SnapshotFile,
   typed,
   wellFormed,
 } from './snapshot-file.js';
-import { statMatches } from './stat-path.js';
 import type { FoundSkill, WalkResult } from './walk.js';
-import { filesHold, type WalkDeps } from './walk-cache.js';
-
-/** A found SKILL.md as the scan left it: its size and mtime, and its record's head when one is kept. */
-export interface KeptFile {
-  size: number;
-  mtimeMs: number;
-  /** Absent: the file is read afresh each time (a link placeholder, a file that does not parse). */
-  head?: Head;
-}
+import type { WalkDeps } from './walk-cache.js';
 
 /** A snapshot that still holds: its walk's found files by column, and their records' heads. */
 export interface SnapshotHit {
@@ -82,6 +77,13 @@ export class RootSnapshot {
 
   /** The last scan, if every folder, `.gitignore` and SKILL.md it depends on is as it was. */
   load(): SnapshotHit | undefined {
+    const read = this.read();
+    if (!read || !dependenciesHold(read.s)) return undefined;
+    return this.hit(read.s, read.bytes, read.end);
+  }
+
+  /** The snapshot file, parsed up to its descriptions, if it is whole and of this root. */
+  private read(): { s: SnapshotFile; bytes: Buffer; end: number } | undefined {
     let s: SnapshotFile;
     let bytes: Buffer;
     let end: number;
@@ -101,16 +103,11 @@ export class RootSnapshot {
       !typed(s, this.root)
     )
       return undefined;
-    const { folders, mtimes } = s;
-    for (let i = 0; i < folders.length; i++)
-      if (!statMatches(folders[i] as string, 'dir', -1, mtimes[i] as number)) return undefined;
-    if (!filesHold(s.files)) return undefined;
-    for (let i = 0; i < s.dir.length; i++)
-      if (
-        s.kind[i] === 'file' &&
-        !statMatches(s.path[i] as string, 'file', s.size[i] as number, s.mtime[i] as number)
-      )
-        return undefined;
+    return { s, bytes, end };
+  }
+
+  /** The hit a holding snapshot gives; its descriptions (after byte `end`) and front matter are read on first use. */
+  private hit(s: SnapshotFile, bytes: Buffer, end: number): SnapshotHit {
     const { root, realRoot } = this;
     let rests: Record<string, string> | undefined;
     let descriptions: unknown[] | undefined;
@@ -123,7 +120,7 @@ export class RootSnapshot {
       realRoot,
       diagnostics: s.diagnostics,
       count: s.count,
-      folders,
+      folders: s.folders,
       dir: s.dir,
       path: s.path,
       kind: s.kind,
@@ -182,15 +179,8 @@ export class RootSnapshot {
     const writtenAt = Date.now();
     const recent = (mtime: number): boolean => mtime >= writtenAt - RACY_MS;
     const { root, realRoot } = this;
-    const folders: string[] = [];
-    const mtimes: number[] = [];
-    const index = new Map<string, number>();
-    for (const [dir, mtime] of deps.folders) {
-      if (below(root, relOf(root, dir)) !== dir || recent(mtime) || index.has(dir)) return;
-      index.set(dir, folders.length);
-      folders.push(dir);
-      mtimes.push(mtime);
-    }
+    const listed = listedFolders(deps, root, recent);
+    if (!listed) return;
     if (deps.files.some(([, , mtime]) => recent(mtime))) return;
     const s: SnapshotFile = {
       version: SNAPSHOT_VERSION,
@@ -199,8 +189,8 @@ export class RootSnapshot {
       root,
       realRoot,
       parse: parse ?? null,
-      folders,
-      mtimes,
+      folders: listed.folders,
+      mtimes: listed.mtimes,
       files: deps.files,
       diagnostics: walk.diagnostics,
       count: walk.folders,
@@ -219,34 +209,12 @@ export class RootSnapshot {
     };
     const descriptions: string[] = [];
     for (const [i, f] of walk.found.entries()) {
-      const at = index.get(f.dir);
-      const name = f.file.slice(f.dir.length + 1);
+      const at = listed.index.get(f.dir);
       const kept = files[i];
-      if (
-        at === undefined ||
-        f.file !== `${f.dir}/${name}` ||
-        name.includes('/') ||
-        f.rel !== relOf(root, f.dir) ||
-        f.realDir !== below(realRoot, f.rel) ||
-        (f.kind === 'file') !== (kept !== undefined) ||
-        (f.kind !== 'file' && f.kind !== 'dir' && f.kind !== 'other') ||
-        (kept && recent(kept.mtimeMs)) ||
-        (kept?.head && !parse)
-      )
+      if (at === undefined || !rebuilt(f, kept, root, realRoot) || (kept && recent(kept.mtimeMs)))
         return;
-      const head = kept?.head;
-      s.dir.push(at);
-      s.path.push(f.file);
-      s.kind.push(f.kind);
-      s.size.push(kept ? kept.size : -1);
-      s.mtime.push(kept ? kept.mtimeMs : -1);
-      s.hash.push(head ? head.contentHash : null);
-      descriptions.push(head ? head.description : '');
-      s.source.push(head ? head.descriptionSource : 'none');
-      s.bytes.push(head ? head.bytes : 0);
-      s.bodyOffset.push(head ? head.bodyOffset : 0);
-      s.bodyLine.push(head ? head.bodyLine : 0);
-      if (head && head.diagnostics.length > 0) s.headDiagnostics[i] = head.diagnostics;
+      if (kept?.head && !parse) return;
+      addFound(s, descriptions, i, at, f, kept);
     }
     try {
       const second = asciiJson(descriptions);

@@ -6,14 +6,17 @@ import type { RootScan } from '../catalog/resolve.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import { PARSER_VERSION, ParseCache } from './cache.js';
 import { expectRecords } from './compact.js';
+import { systemFolder } from './follow-link.js';
 import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
 import { chainFolders, type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
 import { scanLegacy } from './legacy.js';
-import { keptFiles, readAll } from './read.js';
+import { type ReadSkill, readAll } from './read.js';
 import { RootSnapshot, type SnapshotHit } from './root-snapshot.js';
 import { candidateOf } from './scan-snapshot.js';
 import { projectFolders, type RootSpec } from './scopes.js';
-import { type FoundSkill, systemFolder, walkRoot } from './walk.js';
+import type { KeptFile } from './snapshot-columns.js';
+import { statPath } from './stat-path.js';
+import { type FoundSkill, type WalkResult, walkRoot } from './walk.js';
 import { WalkCache } from './walk-cache.js';
 
 /** How discovery reads each root. */
@@ -40,55 +43,11 @@ export async function scanRoot(
   spec: RootSpec,
   o: ScanOptions,
 ): Promise<RootScan | SnapshotHit> {
-  let realRoot: string;
-  try {
-    realRoot = await fs.realpath(spec.path);
-    const st = await fs.stat(realRoot);
-    if (st.kind !== 'dir') throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    const system = systemFolder(realRoot);
-    if (system !== undefined)
-      return {
-        candidates: [],
-        diagnostics: [
-          diagnostic(
-            'discover/system-folder',
-            'error',
-            spec.path,
-            `The root is in ${system}, a folder of the operating system, not of skills; not read`,
-            { data: { real: realRoot, scope: spec.scope } },
-          ),
-        ],
-      };
-  } catch (e) {
-    const code = errorCode(e);
-    return {
-      candidates: [],
-      diagnostics: [
-        diagnostic(
-          'discover/missing-root',
-          'error',
-          spec.path,
-          code === 'ENOENT'
-            ? `Path does not exist: ${spec.path}`
-            : code === 'ENOTDIR'
-              ? `Not a directory: ${spec.path}`
-              : `Skills folder could not be read (${code ?? String(e)}): ${spec.path}`,
-          {
-            data: { code, scope: spec.scope },
-          },
-        ),
-      ],
-    };
-  }
+  const realRoot = await openRoot(fs, spec);
+  if (typeof realRoot !== 'string') return realRoot;
   if (spec.legacy) return scanLegacy(fs, spec, realRoot, o.maxFileBytes);
 
-  // The folders above the root whose `.gitignore` files apply to it.
-  let chain: string[] = [];
-  if (spec.recursive || spec.scope === 'nested') {
-    const project = await projectFolders(fs, spec.path, o.home);
-    const top = project[project.length - 1] ?? spec.path;
-    chain = chainFolders(spec.scope === 'nested' ? o.cwd : top, path.dirname(spec.path));
-  }
+  const chain = await gitignoreFolders(fs, spec, o);
   const walkOptions = {
     recursive: spec.recursive ?? false,
     maxDepth: o.maxDepth,
@@ -150,11 +109,108 @@ export async function scanRoot(
       kept,
       written === undefined ? undefined : { file: path.basename(cache.path), writtenAt: written },
     );
+  return scanOf(walk, reads, spec, realRoot);
+}
+
+/** The root's real path, or the scan that says why it is not read (missing, not a folder, the system's). */
+async function openRoot(fs: FileSystem, spec: RootSpec): Promise<string | RootScan> {
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(spec.path);
+    const st = await fs.stat(realRoot);
+    if (st.kind !== 'dir') throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+  } catch (e) {
+    const code = errorCode(e);
+    return {
+      candidates: [],
+      diagnostics: [
+        diagnostic(
+          'discover/missing-root',
+          'error',
+          spec.path,
+          code === 'ENOENT'
+            ? `Path does not exist: ${spec.path}`
+            : code === 'ENOTDIR'
+              ? `Not a directory: ${spec.path}`
+              : `Skills folder could not be read (${code ?? String(e)}): ${spec.path}`,
+          {
+            data: { code, scope: spec.scope },
+          },
+        ),
+      ],
+    };
+  }
+  const system = systemFolder(realRoot);
+  if (system === undefined) return realRoot;
+  return {
+    candidates: [],
+    diagnostics: [
+      diagnostic(
+        'discover/system-folder',
+        'error',
+        spec.path,
+        `The root is in ${system}, a folder of the operating system, not of skills; not read`,
+        { data: { real: realRoot, scope: spec.scope } },
+      ),
+    ],
+  };
+}
+
+/** The folders above the root whose `.gitignore` files apply to it. */
+async function gitignoreFolders(fs: FileSystem, spec: RootSpec, o: ScanOptions): Promise<string[]> {
+  if (!spec.recursive && spec.scope !== 'nested') return [];
+  const project = await projectFolders(fs, spec.path, o.home);
+  const top = project[project.length - 1] ?? spec.path;
+  return chainFolders(spec.scope === 'nested' ? o.cwd : top, path.dirname(spec.path));
+}
+
+/** The root's scan: a candidate per SKILL.md read, and the walk's and the reads' diagnostics. */
+function scanOf(
+  walk: WalkResult,
+  reads: readonly ReadSkill[],
+  spec: RootSpec,
+  realRoot: string,
+): RootScan {
   const out: RootScan = { candidates: [], diagnostics: [...walk.diagnostics] };
   for (const [order, r] of reads.entries()) {
     if (r.ok)
       out.candidates.push(candidateOf(walk.found[order] as FoundSkill, r, spec, realRoot, order));
     else out.diagnostics.push(...r.diagnostics);
+  }
+  return out;
+}
+
+/**
+ * What a root snapshot keeps of each found file after a scan: the record the parse cache kept for it,
+ * when the record is the file's own (no link followed, nothing said on the way), else only its state,
+ * so that a change makes the next scan read it as usual. Undefined when a file's state is unknown.
+ */
+function keptFiles(
+  found: readonly FoundSkill[],
+  reads: readonly ReadSkill[],
+  cache: ParseCache,
+): Array<KeptFile | undefined> | undefined {
+  const out = new Array<KeptFile | undefined>(found.length);
+  for (const [i, f] of found.entries()) {
+    if (f.kind !== 'file') continue;
+    const r = reads[i];
+    const e = cache.kept(f.file);
+    if (
+      e &&
+      r?.ok &&
+      r.diagnostics.length === 0 &&
+      r.realPath === `${f.realDir}/${path.basename(f.file)}`
+    ) {
+      out[i] = { size: e.size, mtimeMs: e.mtimeMs, head: e.head };
+      continue;
+    }
+    try {
+      const st = statPath(f.file);
+      if (st?.kind !== 'file') return undefined;
+      out[i] = { size: st.size, mtimeMs: st.mtimeMs };
+    } catch {
+      return undefined;
+    }
   }
   return out;
 }

@@ -2,8 +2,8 @@
 
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import { relativeInside } from '../util/paths.js';
-import { type EntryKind, errorCode, type FileSystem, linkFailure } from './fs.js';
+import { followLink } from './follow-link.js';
+import { type DirEntry, type EntryKind, errorCode, type FileSystem } from './fs.js';
 import { type GitignoreStack, loadGitignore } from './gitignore.js';
 import type { WalkWatch } from './walk-cache.js';
 
@@ -47,6 +47,10 @@ export const SKILL_FILE_LEVELS = 8;
 /** Folders no walk of skills enters: version control and installed dependencies. */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
 
+/** The system folder a real path is in, if any (follow-link.ts; the watchers ask too). */
+export { systemFolder } from './follow-link.js';
+
+/** A folder being walked, and the folders above it. */
 interface Frame {
   dir: string;
   rel: string;
@@ -58,6 +62,21 @@ interface Frame {
   parent: Frame | undefined;
 }
 
+/** A walk in progress: where it runs, and what it found and counted so far. */
+interface Walk {
+  fs: FileSystem;
+  root: string;
+  realRoot: string;
+  options: WalkOptions;
+  maxDepth: number;
+  found: FoundSkill[];
+  diagnostics: Diagnostic[];
+  folders: number;
+  cutByDepth: number;
+  ignored: number;
+  stopped: boolean;
+}
+
 /** Walk `root` (an absolute, existing folder whose real path is `realRoot`). */
 export async function walkRoot(
   fs: FileSystem,
@@ -66,132 +85,20 @@ export async function walkRoot(
   options: WalkOptions,
   ignores: GitignoreStack,
 ): Promise<WalkResult> {
-  const found: FoundSkill[] = [];
-  const diagnostics: Diagnostic[] = [];
-  let folders = 0;
-  let cutByDepth = 0;
-  let ignored = 0;
-  let stopped = false;
-  const maxDepth = options.recursive ? options.maxDepth : 1;
-
-  async function visit(frame: Frame): Promise<void> {
-    if (stopped) return;
-    let entries: Array<{ name: string; kind: EntryKind }>;
-    options.watch?.folder(frame.dir);
-    try {
-      entries = await fs.readdir(frame.dir);
-    } catch (e) {
-      const code = errorCode(e);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return; // gone since its parent was read
-      diagnostics.push(
-        diagnostic(
-          'discover/unreadable-folder',
-          'warning',
-          frame.dir,
-          `Folder could not be read (${code ?? String(e)}); skills in it are not loaded`,
-          {
-            data: { code },
-          },
-        ),
-      );
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const skillEntry =
-      entries.find((e) => e.name === 'SKILL.md') ??
-      (options.acceptLowercase ? entries.find((e) => e.name === 'skill.md') : undefined);
-    const isSkillRootLevel = !options.recursive && frame.depth === 0;
-    if (skillEntry && !isSkillRootLevel) {
-      if (frame.inSkill) {
-        diagnostics.push(
-          diagnostic(
-            'discover/nested-skill',
-            'warning',
-            path.join(frame.dir, skillEntry.name),
-            `SKILL.md inside the folder of skill \`${path.basename(frame.inSkill)}\` is part of that skill, not loaded as a skill of its own`,
-            { data: { parent: frame.inSkill } },
-          ),
-        );
-      } else {
-        found.push({
-          file: path.join(frame.dir, skillEntry.name),
-          dir: frame.dir,
-          rel: frame.rel,
-          realDir: frame.real,
-          kind: skillEntry.kind,
-        });
-      }
-    } else if (!skillEntry && !frame.inSkill) {
-      const misnamed = entries.find((e) => e.name.toLowerCase() === 'skill.md');
-      if (misnamed) {
-        diagnostics.push(
-          diagnostic(
-            'discover/misnamed-skill-file',
-            'warning',
-            path.join(frame.dir, misnamed.name),
-            `Unexpected \`${misnamed.name}\`, expected \`SKILL.md\` (the name is case-sensitive); not loaded`,
-          ),
-        );
-      }
-    }
-    const inSkill = frame.inSkill ?? (skillEntry && !isSkillRootLevel ? frame.dir : undefined);
-    if (!options.recursive && frame.depth >= 1) return;
-    if (inSkill && !options.recursive) return;
-
-    let ignoreStack = frame.ignores;
-    if (options.watch && entries.some((e) => e.kind === 'symlink')) options.watch.link();
-    if (entries.some((e) => e.name === '.gitignore' && e.kind === 'file')) {
-      options.watch?.gitignore(path.join(frame.dir, '.gitignore'));
-      ignoreStack = await loadGitignore(fs, frame.dir, ignoreStack);
-    }
-    for (const entry of entries) {
-      if (stopped) return;
-      if (entry === skillEntry || SKIPPED_FOLDERS.has(entry.name)) continue;
-      if (entry.kind !== 'dir' && entry.kind !== 'symlink') continue;
-      const child = path.join(frame.dir, entry.name);
-      let real = `${frame.real}/${entry.name}`;
-      if (entry.kind === 'symlink') {
-        const target = await followLink(fs, child, frame, realRoot, diagnostics);
-        if (target === undefined) continue;
-        real = target;
-      }
-      if (ignoreStack.ignores(child, true)) {
-        ignored++;
-        continue;
-      }
-      if (frame.depth + 1 > maxDepth) {
-        if (!inSkill) cutByDepth++;
-        continue;
-      }
-      if (++folders > options.maxFolders) {
-        stopped = true;
-        diagnostics.push(
-          diagnostic(
-            'discover/folder-limit',
-            'warning',
-            root,
-            `Stopped after reading ${options.maxFolders} folders under this root; raise maxFolders to read the rest`,
-            {
-              data: { maxFolders: options.maxFolders },
-            },
-          ),
-        );
-        return;
-      }
-      const rel = frame.rel === '' ? entry.name : `${frame.rel}/${entry.name}`;
-      await visit({
-        dir: child,
-        rel,
-        real,
-        depth: frame.depth + 1,
-        inSkill,
-        ignores: ignoreStack,
-        parent: frame,
-      });
-    }
-  }
-
-  await visit({
+  const walk: Walk = {
+    fs,
+    root,
+    realRoot,
+    options,
+    maxDepth: options.recursive ? options.maxDepth : 1,
+    found: [],
+    diagnostics: [],
+    folders: 0,
+    cutByDepth: 0,
+    ignored: 0,
+    stopped: false,
+  };
+  await visit(walk, {
     dir: root,
     rel: '',
     real: realRoot,
@@ -200,12 +107,167 @@ export async function walkRoot(
     ignores,
     parent: undefined,
   });
+  noteSkipped(walk);
+  return { found: walk.found, diagnostics: walk.diagnostics, folders: walk.folders };
+}
+
+/** Read one folder: take its SKILL.md, then walk the folders in it. */
+async function visit(walk: Walk, frame: Frame): Promise<void> {
+  if (walk.stopped) return;
+  const { options } = walk;
+  const entries = await listFolder(walk, frame.dir);
+  if (entries === undefined) return;
+  const skillEntry =
+    entries.find((e) => e.name === 'SKILL.md') ??
+    (options.acceptLowercase ? entries.find((e) => e.name === 'skill.md') : undefined);
+  const isSkillRootLevel = !options.recursive && frame.depth === 0;
+  noteSkillFile(walk, frame, entries, skillEntry, isSkillRootLevel);
+  const inSkill = frame.inSkill ?? (skillEntry && !isSkillRootLevel ? frame.dir : undefined);
+  if (!options.recursive && frame.depth >= 1) return;
+  if (inSkill && !options.recursive) return;
+
+  let ignoreStack = frame.ignores;
+  if (options.watch && entries.some((e) => e.kind === 'symlink')) options.watch.link();
+  if (entries.some((e) => e.name === '.gitignore' && e.kind === 'file')) {
+    options.watch?.gitignore(path.join(frame.dir, '.gitignore'));
+    ignoreStack = await loadGitignore(walk.fs, frame.dir, ignoreStack);
+  }
+  for (const entry of entries) {
+    if (walk.stopped) return;
+    if (entry === skillEntry || SKIPPED_FOLDERS.has(entry.name)) continue;
+    if (entry.kind !== 'dir' && entry.kind !== 'symlink') continue;
+    await visitChild(walk, frame, entry, inSkill, ignoreStack);
+  }
+}
+
+/** A folder's entries by name, or `undefined` (with a diagnostic when it is unreadable, not gone). */
+async function listFolder(walk: Walk, dir: string): Promise<DirEntry[] | undefined> {
+  let entries: DirEntry[];
+  walk.options.watch?.folder(dir);
+  try {
+    entries = await walk.fs.readdir(dir);
+  } catch (e) {
+    const code = errorCode(e);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined; // gone since its parent was read
+    walk.diagnostics.push(
+      diagnostic(
+        'discover/unreadable-folder',
+        'warning',
+        dir,
+        `Folder could not be read (${code ?? String(e)}); skills in it are not loaded`,
+        {
+          data: { code },
+        },
+      ),
+    );
+    return undefined;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return entries;
+}
+
+/** Take a folder's SKILL.md as found, or say why not (inside another skill, misnamed). */
+function noteSkillFile(
+  walk: Walk,
+  frame: Frame,
+  entries: readonly DirEntry[],
+  skillEntry: DirEntry | undefined,
+  isSkillRootLevel: boolean,
+): void {
+  if (skillEntry && !isSkillRootLevel) {
+    if (frame.inSkill) {
+      walk.diagnostics.push(
+        diagnostic(
+          'discover/nested-skill',
+          'warning',
+          path.join(frame.dir, skillEntry.name),
+          `SKILL.md inside the folder of skill \`${path.basename(frame.inSkill)}\` is part of that skill, not loaded as a skill of its own`,
+          { data: { parent: frame.inSkill } },
+        ),
+      );
+    } else {
+      walk.found.push({
+        file: path.join(frame.dir, skillEntry.name),
+        dir: frame.dir,
+        rel: frame.rel,
+        realDir: frame.real,
+        kind: skillEntry.kind,
+      });
+    }
+  } else if (!skillEntry && !frame.inSkill) {
+    const misnamed = entries.find((e) => e.name.toLowerCase() === 'skill.md');
+    if (misnamed) {
+      walk.diagnostics.push(
+        diagnostic(
+          'discover/misnamed-skill-file',
+          'warning',
+          path.join(frame.dir, misnamed.name),
+          `Unexpected \`${misnamed.name}\`, expected \`SKILL.md\` (the name is case-sensitive); not loaded`,
+        ),
+      );
+    }
+  }
+}
+
+/** Walk into one folder entry, unless a link, a `.gitignore` or a limit keeps it out. */
+async function visitChild(
+  walk: Walk,
+  frame: Frame,
+  entry: DirEntry,
+  inSkill: string | undefined,
+  ignoreStack: GitignoreStack,
+): Promise<void> {
+  const child = path.join(frame.dir, entry.name);
+  let real = `${frame.real}/${entry.name}`;
+  if (entry.kind === 'symlink') {
+    const target = await followLink(walk.fs, child, frame, walk.realRoot, walk.diagnostics);
+    if (target === undefined) return;
+    real = target;
+  }
+  if (ignoreStack.ignores(child, true)) {
+    walk.ignored++;
+    return;
+  }
+  if (frame.depth + 1 > walk.maxDepth) {
+    if (!inSkill) walk.cutByDepth++;
+    return;
+  }
+  if (++walk.folders > walk.options.maxFolders) {
+    walk.stopped = true;
+    walk.diagnostics.push(
+      diagnostic(
+        'discover/folder-limit',
+        'warning',
+        walk.root,
+        `Stopped after reading ${walk.options.maxFolders} folders under this root; raise maxFolders to read the rest`,
+        {
+          data: { maxFolders: walk.options.maxFolders },
+        },
+      ),
+    );
+    return;
+  }
+  const rel = frame.rel === '' ? entry.name : `${frame.rel}/${entry.name}`;
+  await visit(walk, {
+    dir: child,
+    rel,
+    real,
+    depth: frame.depth + 1,
+    inSkill,
+    ignores: ignoreStack,
+    parent: frame,
+  });
+}
+
+/** Say how many folders the depth limit and `.gitignore` files kept out of the walk. */
+function noteSkipped(walk: Walk): void {
+  const { cutByDepth, ignored, maxDepth } = walk;
   if (cutByDepth > 0) {
-    diagnostics.push(
+    walk.diagnostics.push(
       diagnostic(
         'discover/depth-limit',
         'info',
-        root,
+        walk.root,
         `${cutByDepth} folder${cutByDepth === 1 ? '' : 's'} deeper than ${maxDepth} levels not searched; raise maxDepth to search them`,
         {
           data: { maxDepth, folders: cutByDepth },
@@ -214,103 +276,13 @@ export async function walkRoot(
     );
   }
   if (ignored > 0)
-    diagnostics.push(
+    walk.diagnostics.push(
       diagnostic(
         'discover/gitignored',
         'info',
-        root,
+        walk.root,
         `${ignored} folder${ignored === 1 ? '' : 's'} not searched: a .gitignore ignores ${ignored === 1 ? 'it' : 'them'}`,
         { data: { folders: ignored } },
       ),
     );
-  return { found, diagnostics, folders };
-}
-
-/** The operating system's virtual folders: their files are not skills, and walking them never ends well. */
-const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'] as const;
-
-/** The system folder `real` is in (or is), if any. */
-export function systemFolder(real: string): string | undefined {
-  return SYSTEM_FOLDERS.find((f) => real === f || real.startsWith(`${f}/`));
-}
-
-/** Follow a linked folder entry: its real path, or `undefined` (with a diagnostic) when it dangles, loops or is not a folder. */
-async function followLink(
-  fs: FileSystem,
-  link: string,
-  frame: Frame,
-  realRoot: string,
-  diagnostics: Diagnostic[],
-): Promise<string | undefined> {
-  let kind: string;
-  try {
-    kind = (await fs.stat(link)).kind;
-  } catch (e) {
-    diagnostics.push(await linkFailure(fs, link, e, 'folder'));
-    return undefined;
-  }
-  if (kind !== 'dir') return undefined;
-  let real: string;
-  try {
-    real = await fs.realpath(link);
-  } catch (e) {
-    // It can vanish between the two calls (a process's folder in /proc), or refuse to resolve.
-    diagnostics.push(await linkFailure(fs, link, e, 'folder'));
-    return undefined;
-  }
-  const system = systemFolder(real);
-  if (system !== undefined) {
-    const target = await fs.readlink(link).catch(() => real);
-    diagnostics.push(
-      diagnostic(
-        'discover/system-folder',
-        'warning',
-        link,
-        `Link \`${target}\` leads into ${system}, a folder of the operating system, not of skills; not followed`,
-        { data: { target, real } },
-      ),
-    );
-    return undefined;
-  }
-  let above = false;
-  for (let f: Frame | undefined = frame; f && !above; f = f.parent)
-    above = f.real === real || f.real.startsWith(`${real}/`);
-  if (above) {
-    const target = await fs.readlink(link).catch(() => real);
-    diagnostics.push(
-      diagnostic(
-        'discover/symlink-loop',
-        'warning',
-        link,
-        `Link \`${target}\` leads back to a folder above it; not followed`,
-        { data: { target, real } },
-      ),
-    );
-    return undefined;
-  }
-  // Out of the root, a link is followed only to a skill folder (a skill installed by a link): a link
-  // to some other folder (`/usr`, a home folder) would have the walk read a tree that holds no skills.
-  if (relativeInside(realRoot, real) === undefined && !(await holdsSkillFile(fs, real))) {
-    const target = await fs.readlink(link).catch(() => real);
-    diagnostics.push(
-      diagnostic(
-        'discover/link-outside-root',
-        'info',
-        link,
-        `Link \`${target}\` leads outside the root to a folder with no SKILL.md; not followed (a link out of a root is followed only to a skill folder)`,
-        { data: { target, real } },
-      ),
-    );
-    return undefined;
-  }
-  return real;
-}
-
-/** Does the folder hold a SKILL.md (a file, or a link to one)? */
-async function holdsSkillFile(fs: FileSystem, dir: string): Promise<boolean> {
-  try {
-    return (await fs.stat(path.join(dir, 'SKILL.md'))).kind === 'file';
-  } catch {
-    return false;
-  }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import fc from 'fast-check';
-import { measureBody } from './run.js';
+import { measureBody } from './input.js';
 
 /** Lines as an editor counts them: the straightforward string version measureBody must agree with. */
 function countLines(text: string): number {

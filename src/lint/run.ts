@@ -2,21 +2,13 @@
 
 import path from 'node:path';
 import type { RuleSetting } from '../config/config.js';
-import {
-  compareDiagnostics,
-  type Diagnostic,
-  diagnostic,
-  type Position,
-} from '../diagnostics/diagnostic.js';
-import { type DiscoverOptions, discoverSkills } from '../discover/discover.js';
+import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { type DiscoverOptions, type DiscoverResult, discoverSkills } from '../discover/discover.js';
 import { type FileSystem, nodeFileSystem, pathExists } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
-import { repairUtf8 } from '../skill/parse.js';
-import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
 import { BUILTIN_CODES, builtinSeverity } from './builtin.js';
 import {
-  type BodyStats,
   formatMessage,
   type Profile,
   type Report,
@@ -26,6 +18,7 @@ import {
   type SkillInput,
 } from './define-rule.js';
 import { disabledCodes, namedCodes } from './disable.js';
+import { readInput } from './input.js';
 import { RULES } from './rules/index.js';
 
 /** Options for lintSkills: discovery options plus the profile and per-rule settings. */
@@ -107,32 +100,6 @@ export function resolveRules(
   return { enabled, builtin };
 }
 
-const isSpace = (b: number): boolean =>
-  b === 32 || b === 10 || b === 13 || b === 9 || b === 12 || b === 11;
-
-/** Sizes of `bytes[from..]`: lines, bytes, and bytes without surrounding white space. */
-export function measureBody(bytes: Buffer, from: number): BodyStats {
-  const to = bytes.length;
-  let lines = 0;
-  for (let i = bytes.indexOf(10, from); i !== -1; i = bytes.indexOf(10, i + 1)) lines++;
-  if (to > from && bytes[to - 1] !== 10) lines++;
-  let lead = from;
-  while (lead < to && isSpace(bytes[lead] as number)) lead++;
-  let trail = to;
-  while (trail > lead && isSpace(bytes[trail - 1] as number)) trail--;
-  return { lines, bytes: to - from, trimmedBytes: trail - lead };
-}
-
-/** A skill that could not be read again for its rules (gone or changed since discovery). */
-function unreadable(skill: Skill, why: string): Diagnostic {
-  return diagnostic(
-    'lint/unreadable-skill',
-    'warning',
-    skill.path,
-    `This file could not be read again for the rules (${why}); only discovery's checks apply to it`,
-  );
-}
-
 /** A rule that threw: named, and the run goes on with the other rules. */
 function ruleFailed(code: string, file: string, e: unknown): Diagnostic {
   const message = e instanceof Error ? e.message : String(e);
@@ -143,75 +110,6 @@ function ruleFailed(code: string, file: string, e: unknown): Diagnostic {
     `Rule \`${code}\` failed here (${message}); the other rules ran. This is a bug in the rule`,
     { data: { rule: code, error: message } },
   );
-}
-
-async function readInput(
-  fs: FileSystem,
-  skill: Skill,
-  seen: Map<string, Buffer>,
-): Promise<SkillInput | Diagnostic> {
-  let raw = seen.get(skill.realPath);
-  if (!raw) {
-    let r: Awaited<ReturnType<FileSystem['readFile']>>;
-    try {
-      r = await fs.readFile(skill.realPath || skill.path, Number.MAX_SAFE_INTEGER);
-    } catch (e) {
-      return unreadable(skill, (e as NodeJS.ErrnoException).code ?? (e as Error).message);
-    }
-    if (!r.ok) return unreadable(skill, r.reason);
-    raw = r.bytes;
-  }
-  const bytes = repairUtf8(raw);
-  // Decoding UTF-8 is most of what reading costs, and most rules never look at the body.
-  let text: string | undefined;
-  let body: string | undefined;
-  const input = {
-    skill,
-    bodyStats: measureBody(bytes, skill.bodyOffset),
-    bodyIncludes: (needle: string) => bytes.includes(needle, skill.bodyOffset),
-    bodyBytePosition(offset: number): Position {
-      const at = skill.bodyOffset + offset;
-      const lineStart = bytes.lastIndexOf(10, at - 1) + 1;
-      let line = skill.bodyLine;
-      for (
-        let i = bytes.indexOf(10, skill.bodyOffset);
-        i !== -1 && i < lineStart;
-        i = bytes.indexOf(10, i + 1)
-      )
-        line++;
-      return {
-        line,
-        column: bytes.toString('utf8', Math.max(lineStart, skill.bodyOffset), at).length + 1,
-      };
-    },
-  } as SkillInput & { bytes: Buffer };
-  let latin1: string | undefined;
-  Object.defineProperty(input, 'bodyBytes', {
-    enumerable: false,
-    get: () => {
-      latin1 ??= bytes.toString('latin1', skill.bodyOffset);
-      return latin1;
-    },
-  });
-  Object.defineProperty(input, 'bytes', { value: bytes, enumerable: false });
-  Object.defineProperty(input, 'text', {
-    enumerable: true,
-    get: () => {
-      text ??= bytes.toString('utf8');
-      return text;
-    },
-  });
-  Object.defineProperty(input, 'body', {
-    enumerable: true,
-    get: () => {
-      body ??=
-        text !== undefined
-          ? text.slice(bytes.toString('utf8', 0, skill.bodyOffset).length)
-          : bytes.toString('utf8', skill.bodyOffset);
-      return body;
-    },
-  });
-  return input;
 }
 
 function makeDiagnostic(
@@ -254,8 +152,39 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
     if (severity !== 'off') out.push(severity === d.severity ? d : { ...d, severity });
   }
   // An explicit root with no skill at all is a finding, as the reference validator says.
+  if (options.roots) noteEmptyRoots(found, out);
+
+  const skills = [...found.skills, ...found.shadowed];
+  const inputs: SkillInput[] = [];
+  for (const skill of skills) {
+    const input = await readInput(fs, skill, seen);
+    if ('code' in input) {
+      out.push(input);
+      continue;
+    }
+    inputs.push(input);
+    await runSkillRules(input, enabled, profile, fs, out);
+  }
+  await runCatalogRules(inputs, enabled, profile, found.roots[0]?.path ?? '.', out);
+
+  const known = new Set<string>([
+    ...ALL_RULES.map((r) => r.code),
+    ...(options.extraRules ?? []).map((r) => r.code),
+    ...BUILTIN_CODES,
+  ]);
+  const kept = withoutDisabled(out, inputs, known);
+  kept.sort(compareDiagnostics);
+  return {
+    skills: skills.length,
+    errors: kept.filter((d) => d.severity === 'error').length,
+    warnings: kept.filter((d) => d.severity === 'warning').length,
+    diagnostics: kept,
+  };
+}
+
+/** Add to `out` a finding for each root where discovery found no skill and nothing in `out` is about it. */
+function noteEmptyRoots(found: DiscoverResult, out: Diagnostic[]): void {
   for (const root of found.roots) {
-    if (!options.roots) break;
     const prefix = root.path.endsWith(path.sep) ? root.path : `${root.path}${path.sep}`;
     const anything = out.some((d) => d.file === root.path || d.file.startsWith(prefix));
     const any = [...found.skills, ...found.shadowed].some((s) => s.path.startsWith(prefix));
@@ -270,32 +199,42 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
       );
     }
   }
+}
 
-  const skills = [...found.skills, ...found.shadowed];
-  const inputs: SkillInput[] = [];
-  for (const skill of skills) {
-    const input = await readInput(fs, skill, seen);
-    if ('code' in input) {
-      out.push(input);
-      continue;
-    }
-    inputs.push(input);
-    // One context per skill (it inherits the input's lazy text and body); rules run one at a time.
-    const ctx = Object.create(input) as SkillContext<unknown>;
-    ctx.profile = profile;
-    ctx.exists = (p: string) => pathExists(fs, p);
-    ctx.fs = fs;
-    for (const { rule, severity, options: ruleOptions } of enabled) {
-      if (rule.scope !== 'skill') continue;
-      ctx.options = ruleOptions;
-      ctx.report = (r: Report) => out.push(makeDiagnostic(rule, severity, skill.path, r));
-      try {
-        await rule.check(ctx);
-      } catch (e) {
-        out.push(ruleFailed(rule.code, skill.path, e));
-      }
+/** Run every enabled rule of scope `skill` on one skill's input, its findings added to `out`. */
+async function runSkillRules(
+  input: SkillInput,
+  enabled: readonly Enabled[],
+  profile: Profile,
+  fs: FileSystem,
+  out: Diagnostic[],
+): Promise<void> {
+  const { skill } = input;
+  // One context per skill (it inherits the input's lazy text and body); rules run one at a time.
+  const ctx = Object.create(input) as SkillContext<unknown>;
+  ctx.profile = profile;
+  ctx.exists = (p: string) => pathExists(fs, p);
+  ctx.fs = fs;
+  for (const { rule, severity, options: ruleOptions } of enabled) {
+    if (rule.scope !== 'skill') continue;
+    ctx.options = ruleOptions;
+    ctx.report = (r: Report) => out.push(makeDiagnostic(rule, severity, skill.path, r));
+    try {
+      await rule.check(ctx);
+    } catch (e) {
+      out.push(ruleFailed(rule.code, skill.path, e));
     }
   }
+}
+
+/** Run every enabled rule of scope `catalog` on all the inputs, their findings added to `out`. */
+async function runCatalogRules(
+  inputs: SkillInput[],
+  enabled: readonly Enabled[],
+  profile: Profile,
+  firstRoot: string,
+  out: Diagnostic[],
+): Promise<void> {
   for (const { rule, severity, options: ruleOptions } of enabled) {
     if (rule.scope !== 'catalog') continue;
     try {
@@ -306,17 +245,21 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
         report: (r) => out.push(makeDiagnostic(rule, severity, r.file, r)),
       });
     } catch (e) {
-      out.push(ruleFailed(rule.code, found.roots[0]?.path ?? '.', e));
+      out.push(ruleFailed(rule.code, firstRoot, e));
     }
   }
+}
 
-  // Inline disables apply to the diagnostics of their own file.
+/**
+ * The diagnostics of `out` that no inline disable of their own file turns off, plus a warning for
+ * each disable that names no `known` code (added to `out` first).
+ */
+function withoutDisabled(
+  out: Diagnostic[],
+  inputs: readonly SkillInput[],
+  known: ReadonlySet<string>,
+): Diagnostic[] {
   const disabled = new Map<string, Set<string> | 'all'>();
-  const known = new Set<string>([
-    ...ALL_RULES.map((r) => r.code),
-    ...(options.extraRules ?? []).map((r) => r.code),
-    ...BUILTIN_CODES,
-  ]);
   for (const input of inputs) {
     const { bytes } = input as SkillInput & { bytes: Buffer };
     if (!bytes.includes('skillset-disable')) continue;
@@ -339,15 +282,8 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
       );
     }
   }
-  const kept = out.filter((d) => {
+  return out.filter((d) => {
     const off = disabled.get(d.file);
     return !off || (off !== 'all' && !off.has(d.code));
   });
-  kept.sort(compareDiagnostics);
-  return {
-    skills: skills.length,
-    errors: kept.filter((d) => d.severity === 'error').length,
-    warnings: kept.filter((d) => d.severity === 'warning').length,
-    diagnostics: kept,
-  };
 }

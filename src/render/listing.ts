@@ -146,7 +146,6 @@ export function renderListing(
   const spec = formatSpec(options.format ?? 'markdown');
   const budget = listingBudget(options.budget === undefined ? {} : { chars: options.budget });
   const cap = usable(options.entryCap, 0) ? Math.floor(options.entryCap) : DEFAULT_ENTRY_CAP;
-  const activated = options.activated ?? new Set<string>();
   const hint = oneLine(
     options.searchHint ??
       `find them with the ${options.searchTool ?? DEFAULT_SEARCH_TOOL} tool (skillset search)`,
@@ -158,6 +157,45 @@ export function renderListing(
       : 'equal-share';
 
   const hidden: ListingResult['hidden'] = [];
+  const items = visibleItems(entries, options, cap, hidden);
+  const placed = placeItems(items, ranker(items, options, mode), spec, budget, mode, (n, brief) =>
+    closingLine(n, hint, brief),
+  );
+  const text = placed.empty
+    ? ''
+    : placed.blocks.length === 0 && placed.closing
+      ? spec.alone(placed.closing.line, placed.closing.omitted)
+      : spec.render(placed.blocks, placed.closing);
+  if (text.length > budget) {
+    throw new InternalError(`listing of ${text.length} characters over its budget of ${budget}`);
+  }
+  return {
+    text,
+    chars: text.length,
+    budget,
+    level: placed.level,
+    mode,
+    entries: items.map((i) => ({
+      name: i.key,
+      shown: placed.shown[i.index] ?? 'omitted',
+      chars: placed.chars[i.index] ?? 0,
+    })),
+    paths: placed.paths && (options.format ?? 'markdown') !== 'markdown',
+    ...(placed.choice ? { choice: placed.choice } : {}),
+    hidden,
+    omitted: placed.closing?.omitted ?? 0,
+    ...(placed.closing && !placed.empty ? { closing: placed.closing.line } : {}),
+  };
+}
+
+/** The visible entries as items to place, in input order; the hidden ones go to `hidden`, with why. */
+function visibleItems(
+  entries: readonly ListingEntry[],
+  options: ListingOptions,
+  cap: number,
+  hidden: ListingResult['hidden'],
+): Item[] {
+  const activated = options.activated ?? new Set<string>();
   const items: Item[] = [];
   for (const e of entries) {
     const reason = hiddenReason(e, activated);
@@ -185,16 +223,21 @@ export function renderListing(
     else if (chosenFirst(item, undefined, options.usage)) item.chosen = 'usage';
     items.push(item);
   }
+  return items;
+}
 
-  // The rank, worked out only once something must give way. The spread leans toward the domains of
-  // what chose the head: the turn's, else the most used.
+/**
+ * The rank of `items`, worked out only once something must give way. The spread leans toward the
+ * domains of what chose the head: the turn's, else the most used.
+ */
+function ranker(items: readonly Item[], options: ListingOptions, mode: ListingMode): () => Item[] {
   const weight = (i: Item): number =>
     i.chosen === 'relevance'
       ? i.relevance
       : i.chosen === 'usage' && mode === 'usage'
         ? (options.usage?.get(i.key) ?? 0)
         : 0;
-  const rank = (): Item[] => {
+  return () => {
     const spread = spreadOrder(
       items.map((i) => ({
         index: i.index,
@@ -206,33 +249,5 @@ export function renderListing(
       (i) => (items[i.index] as Item).chosen !== 'spread',
     );
     return rankItems(items, options.relevance, options.usage, spread);
-  };
-  const placed = placeItems(items, rank, spec, budget, mode, (n, brief) =>
-    closingLine(n, hint, brief),
-  );
-  const text = placed.empty
-    ? ''
-    : placed.blocks.length === 0 && placed.closing
-      ? spec.alone(placed.closing.line, placed.closing.omitted)
-      : spec.render(placed.blocks, placed.closing);
-  if (text.length > budget) {
-    throw new InternalError(`listing of ${text.length} characters over its budget of ${budget}`);
-  }
-  return {
-    text,
-    chars: text.length,
-    budget,
-    level: placed.level,
-    mode,
-    entries: items.map((i) => ({
-      name: i.key,
-      shown: placed.shown[i.index] ?? 'omitted',
-      chars: placed.chars[i.index] ?? 0,
-    })),
-    paths: placed.paths && (options.format ?? 'markdown') !== 'markdown',
-    ...(placed.choice ? { choice: placed.choice } : {}),
-    hidden,
-    omitted: placed.closing?.omitted ?? 0,
-    ...(placed.closing && !placed.empty ? { closing: placed.closing.line } : {}),
   };
 }

@@ -4,7 +4,7 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { type Diagnostic, diagnostic, type Position } from '../diagnostics/diagnostic.js';
 import { normalizeFrontmatter } from './normalize.js';
-import { splitFrontmatter } from './split.js';
+import { type Split, splitFrontmatter } from './split.js';
 import type { ParsedSkillFile } from './types.js';
 import { parseFrontmatterYaml } from './yaml.js';
 
@@ -145,7 +145,14 @@ export function parseSkillFile(input: Buffer, file: string): ParsedSkillFile {
     bodyOffset: split.bodyStart,
     bodyLine: split.bodyLine,
   };
+  readFrontmatter(result, buf, split, file);
+  takeDescription(result, buf, split, file);
+  return result;
+}
 
+/** Fill `result`'s front matter from the split file, or say why there is none to read. */
+function readFrontmatter(result: ParsedSkillFile, buf: Buffer, split: Split, file: string): void {
+  const { diagnostics } = result;
   if (split.kind === 'frontmatter') {
     const text = buf.toString('utf8', split.fmStart, split.fmEnd).replace(/\r\n?/g, '\n');
     const yaml = parseFrontmatterYaml(text, file, 1);
@@ -185,45 +192,47 @@ export function parseSkillFile(input: Buffer, file: string): ParsedSkillFile {
       ),
     );
   }
+}
 
+/** Set `result`'s description: the front matter's, else the body's first paragraph, with a warning. */
+function takeDescription(result: ParsedSkillFile, buf: Buffer, split: Split, file: string): void {
   const desc = result.frontmatter.description?.trim();
   if (desc) {
     result.description = desc;
     result.descriptionSource = 'frontmatter';
-  } else {
-    // An unclosed or foreign front matter is no place to take a description from.
-    const para =
-      split.kind === 'frontmatter' || split.kind === 'none'
-        ? firstParagraph(buf.toString('utf8', split.bodyStart))
-        : '';
-    const at: Position = result.positions.description ?? { line: 1, column: 1 };
-    if (para) {
-      result.description = para;
-      result.descriptionSource = 'body';
-      diagnostics.push(
-        diagnostic(
-          'parse/description-from-body',
-          'warning',
-          file,
-          'No `description` in front matter; the body’s first paragraph is used',
-          {
-            start: at,
-          },
-        ),
-      );
-    } else {
-      diagnostics.push(
-        diagnostic(
-          'parse/missing-description',
-          'warning',
-          file,
-          'No `description` in front matter and no paragraph in the body to use',
-          {
-            start: at,
-          },
-        ),
-      );
-    }
+    return;
   }
-  return result;
+  // An unclosed or foreign front matter is no place to take a description from.
+  const para =
+    split.kind === 'frontmatter' || split.kind === 'none'
+      ? firstParagraph(buf.toString('utf8', split.bodyStart))
+      : '';
+  const at: Position = result.positions.description ?? { line: 1, column: 1 };
+  if (para) {
+    result.description = para;
+    result.descriptionSource = 'body';
+    result.diagnostics.push(
+      diagnostic(
+        'parse/description-from-body',
+        'warning',
+        file,
+        'No `description` in front matter; the body’s first paragraph is used',
+        {
+          start: at,
+        },
+      ),
+    );
+  } else {
+    result.diagnostics.push(
+      diagnostic(
+        'parse/missing-description',
+        'warning',
+        file,
+        'No `description` in front matter and no paragraph in the body to use',
+        {
+          start: at,
+        },
+      ),
+    );
+  }
 }

@@ -5,6 +5,7 @@ import { type Diagnostic, diagnostic, type Position } from '../diagnostics/diagn
 import { parseYamlFast, type YamlResult } from './yaml-fast.js';
 import { isCyclic, yaml } from './yaml-lib.js';
 import { quoteSuspectValues } from './yaml-retry.js';
+import { inspectTree, type TreeFacts } from './yaml-tree.js';
 
 /** Bounds that refuse front matter built to exhaust the parser. */
 export const YAML_LIMITS = Object.freeze({
@@ -36,72 +37,6 @@ interface SlowFail {
   data: Record<string, unknown>;
 }
 
-interface TreeFacts {
-  positions: Record<string, Position>;
-  sources: Record<string, string>;
-  /** The first node deeper than the limit. */
-  tooDeep?: number;
-  /** The first key that repeats one of its map's earlier keys. */
-  duplicate?: { offset: number; key: string };
-}
-
-/**
- * One iterative pass over the parsed tree, before anything recursive (toJS) runs: positions of
- * every key and item, the first node past the depth limit, and the first duplicate key — a Set
- * per map, so many keys cost linear time (yaml@2's own check is quadratic).
- */
-function inspectTree(
-  root: unknown,
-  text: string,
-  lc: YamlModule.LineCounter,
-  lineOffset: number,
-): TreeFacts {
-  const Y = yaml();
-  const facts: TreeFacts = { positions: {}, sources: {} };
-  const at = (offset: number): Position => {
-    const p = lc.linePos(offset);
-    return { line: p.line + lineOffset, column: p.col };
-  };
-  const stack: Array<[unknown, string, number]> = [[root, '', 0]];
-  while (stack.length > 0) {
-    const [n, pre, depth] = stack.pop() as [unknown, string, number];
-    if (Y.isScalar(n)) {
-      const range = n.range;
-      if (typeof n.value !== 'string' && range && pre !== '')
-        facts.sources[pre.slice(0, -1)] = text.slice(range[0], range[1]).trim();
-      continue;
-    }
-    const isMap = Y.isMap(n);
-    if (!isMap && !Y.isSeq(n)) continue;
-    if (depth >= YAML_LIMITS.maxDepth) {
-      facts.tooDeep = (n as YamlModule.Node).range?.[0] ?? 0;
-      return facts;
-    }
-    if (isMap) {
-      const seen = new Set<string>();
-      for (const pair of n.items) {
-        const keyNode = pair.key as YamlModule.Node | null;
-        const key = Y.isScalar(keyNode) ? String(keyNode.value) : undefined;
-        const offset = keyNode?.range?.[0] ?? 0;
-        if (key !== undefined) {
-          if (seen.has(key) && !facts.duplicate) facts.duplicate = { offset, key };
-          seen.add(key);
-          facts.positions[pre + key] = at(offset);
-        }
-        if (key === undefined) stack.push([keyNode, `${pre}?.`, depth + 1]);
-        stack.push([pair.value, `${pre}${key ?? '?'}.`, depth + 1]);
-      }
-    } else {
-      (n as YamlModule.YAMLSeq).items.forEach((item, idx) => {
-        const range = (item as YamlModule.Node | null)?.range;
-        if (range) facts.positions[pre + idx] = at(range[0]);
-        stack.push([item, `${pre + idx}.`, depth + 1]);
-      });
-    }
-  }
-  return facts;
-}
-
 function tooDeep(start: Position): SlowFail {
   return {
     ok: false,
@@ -112,10 +47,14 @@ function tooDeep(start: Position): SlowFail {
   };
 }
 
+/** The position of a character offset in the parsed text, as a line of the file. */
+type PositionOf = (offset: number | undefined) => Position;
+
+/** Parse with yaml@2: the value with its positions and warnings, or the first fault met. */
 function parseSlow(text: string, lineOffset: number): SlowOk | SlowFail {
   const Y = yaml();
   const lc = new Y.LineCounter();
-  const pos = (offset: number | undefined): Position => {
+  const pos: PositionOf = (offset) => {
     const p = lc.linePos(offset ?? 0);
     return { line: p.line + lineOffset, column: p.col };
   };
@@ -150,7 +89,7 @@ function parseSlow(text: string, lineOffset: number): SlowOk | SlowFail {
       data: { yamlCode: err.code, errors: doc.errors.length },
     };
   }
-  const facts = inspectTree(doc.contents, text, lc, lineOffset);
+  const facts = inspectTree(doc.contents, text, lc, lineOffset, YAML_LIMITS.maxDepth);
   if (facts.tooDeep !== undefined) return tooDeep(pos(facts.tooDeep));
   if (facts.duplicate) {
     return {
@@ -161,6 +100,15 @@ function parseSlow(text: string, lineOffset: number): SlowOk | SlowFail {
       data: { key: facts.duplicate.key },
     };
   }
+  return mappingOf(doc, facts, pos);
+}
+
+/** The parsed document as a plain mapping, or why it is none (alias bomb, cycle, not a mapping). */
+function mappingOf(
+  doc: YamlModule.Document.Parsed,
+  facts: TreeFacts,
+  pos: PositionOf,
+): SlowOk | SlowFail {
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
