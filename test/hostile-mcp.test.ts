@@ -269,7 +269,7 @@ describe('stdio: when the client goes or a signal comes', () => {
     },
   );
 
-  it('stops on SIGINT sent while it starts on a cold 978-skill library', GUARD, async () => {
+  it('stops on SIGINT sent while it starts on a cold salesforce library', GUARD, async () => {
     const child = spawn(process.execPath, [cliPath, 'serve', salesforce], {
       env: { ...env, SKILLSET_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'skillset-cold-')) },
     });
@@ -347,7 +347,7 @@ const rssOf = (pid: number): number =>
 
 describe('HTTP: sessions that are never closed', () => {
   it(
-    '150 initialize requests without a close grow the 978-skill server by less than 100 MiB',
+    '150 initialize requests without a close grow the salesforce server by less than 100 MiB',
     GUARD,
     async (t) => {
       const { child, url } = await serveHttp([salesforce, '--no-watch']);

@@ -133,7 +133,8 @@ describe('stored positions', () => {
       }
     }
     // Positions in the raw value's own key order are stored as numbers; the rest keep their keys.
-    assert.ok(forms.at > 2000, JSON.stringify(forms));
+    // Most records (nine in ten) take the compact form; the corpora hold both.
+    assert.ok(forms.at >= 0.9 * (forms.at + forms.keyed), JSON.stringify(forms));
     assert.ok(forms.keyed > 0, JSON.stringify(forms));
   });
 });

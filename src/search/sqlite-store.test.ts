@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createMemoryFileSystem, type MemoryTree } from '../discover/memory-fs.js';
+import { countSkills } from '../test-support/corpus.js';
 import { corporaDir } from '../test-support/paths.js';
 import { authorityOf } from './features.js';
 import { openSkillIndex } from './search.js';
@@ -176,10 +177,12 @@ describe('an updated index', () => {
       '---\nname: zz-new\ndescription: Testing python with pytest fixtures.\n---\nUse pytest.\n',
     );
     const after = await answers(updated);
-    assert.deepEqual(after.update, { added: 1, changed: 3, removed: 2, unchanged: 176 });
+    // Three edited, two removed, one added: every other skill of the copy is unchanged.
+    const now = countSkills(lib);
+    assert.deepEqual(after.update, { added: 1, changed: 3, removed: 2, unchanged: now - 1 - 3 });
     const freshFile = path.join(dir, 'fresh.sqlite');
     const fresh = await answers(freshFile);
-    assert.equal(fresh.update.added, 180);
+    assert.equal(fresh.update.added, now);
     assert.deepEqual(after.out, fresh.out);
     // The frequencies kept by adjustment equal those counted afresh, and the FTS vocabularies agree.
     const tables = (file: string) => {
