@@ -48,6 +48,7 @@ export function holdIndex(
   settings: Settings,
   discovered: () => Promise<DiscoverResult>,
   onProgress: ((done: number, total: number) => void) | undefined,
+  onBusy?: () => void,
 ): IndexHolder {
   let held: Held | undefined;
   /** The one open (or reopen) in progress: concurrent calls share it. */
@@ -72,6 +73,7 @@ export function holdIndex(
         signal: closing.signal,
         ...(damaged && indexFile === settings.indexFile ? { damaged } : {}),
         ...(onProgress ? { onProgress } : {}),
+        ...(onBusy ? { onBusy } : {}),
       });
     const file = settings.indexFile;
     if (settings.indexFileGiven && file !== ':memory:') makeIndexFolder(file);

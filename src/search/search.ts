@@ -35,6 +35,8 @@ export interface IndexOptions extends DiscoverOptions {
   waitMs?: number;
   /** Stops waiting for another process's lock on the file (the caller is closing). */
   signal?: AbortSignal;
+  /** Told each time an update finds another process's lock on the file held (it waits). */
+  onBusy?: () => void;
 }
 
 /** An open index over a set of skills. */
@@ -82,6 +84,7 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
       rebuildUnreadable,
       ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onBusy ? { onBusy: options.onBusy } : {}),
       ...(damaged
         ? {
             damaged: {
