@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { ahead } from '../test-support/aged.js';
 import { discoverSkills } from './discover.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'skillset-cache-'));
@@ -61,7 +62,7 @@ describe('the parse cache', () => {
 
   it('does not trust a record written within two seconds of the file’s mtime', async () => {
     const file = path.join(lib, 'b', 'SKILL.md');
-    const now = new Date();
+    const now = ahead();
     write(file, '---\ndescription: second\n---\nB\n', now);
     await discoverSkills({ roots: [lib], cacheDir });
     // Same size, same mtime, new content: only the racy guard catches it.
