@@ -1,5 +1,5 @@
 // The environment agents create: many processes over one cache, broken and unusable caches.
-// Every case is real processes over real folders; each ends within seconds, with no stack trace.
+// Every case is real processes over real folders; each ends, under a hang guard, with no stack trace.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -31,7 +31,10 @@ interface Run {
   stderr: string;
 }
 
-/** Run the CLI as its own process, killed after 30 s (a hang fails the test instead of stalling it). */
+/**
+ * Run the CLI as its own process, killed after two minutes: a hang guard (a hang fails the test
+ * instead of stalling it), never a timing, so it is far above any run's length on a busy machine.
+ */
 function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, [cliPath, ...args], {
@@ -40,7 +43,7 @@ function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
     });
     let stdout = '';
     let stderr = '';
-    const timer = setTimeout(() => p.kill('SIGKILL'), 30_000);
+    const timer = setTimeout(() => p.kill('SIGKILL'), 120_000);
     p.stdout.on('data', (d) => (stdout += d));
     p.stderr.on('data', (d) => (stderr += d));
     p.on('close', (status) => {

@@ -43,7 +43,8 @@ function invoke(root: string, args: string[]) {
     {
       cwd: root,
       encoding: 'utf8',
-      timeout: 20_000,
+      // A hang guard; below the hanging skill's 60 s, so a run that waited for it fails.
+      timeout: 45_000,
     },
   );
 }
@@ -101,7 +102,7 @@ describe('skillset invoke', () => {
   it('aborts a command that runs past the timeout, and kills it', async () => {
     const root = library();
     // The command holds a lifeline open: its end of file is the command's end, long before 60 s (a
-    // run that waited for it would meet invoke()'s 20-second guard first).
+    // run that waited for it would meet invoke()'s guard first).
     const job = lifeline(root);
     try {
       const file = path.join(root, 'skills', 'hangs', 'SKILL.md');
