@@ -124,15 +124,37 @@ describe('the README', () => {
   });
 });
 
+/** What the test's watch on fs.writeSync says when a write to stdout would block. */
+const BLOCKED = 'test: a write to stdout would block';
+
 describe('the output', () => {
   it('arrives whole when stdout would block, its stream taking what the descriptor could not', async () => {
     const lib = path.join(corporaDir, 'salesforce-skills', 'skills');
     const whole = cli(['list', lib, '--json']);
     assert.equal(whole.status, 0, whole.stderr);
     // Making the stdout stream first leaves the pipe non-blocking: a write past what the pipe holds
-    // would block, and the reader below does not read for a while.
+    // would block. The reader below reads nothing until the CLI has met that: a line on stderr,
+    // from a watch on fs.writeSync, tells when a write to stdout would have blocked.
     const touch = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-program-')), 'touch.cjs');
-    writeFileSync(touch, 'process.stdout;\n');
+    writeFileSync(
+      touch,
+      `process.stdout;
+const fs = require('node:fs');
+const writeSync = fs.writeSync;
+let told = false;
+fs.writeSync = function (fd, ...rest) {
+  try {
+    return writeSync.call(fs, fd, ...rest);
+  } catch (e) {
+    if (fd === 1 && e.code === 'EAGAIN' && !told) {
+      told = true;
+      writeSync.call(fs, 2, '${BLOCKED}\\n');
+    }
+    throw e;
+  }
+};
+`,
+    );
     const child = spawn(process.execPath, ['--require', touch, cliPath, 'list', lib, '--json'], {
       cwd: repoRoot,
       env,
@@ -141,10 +163,15 @@ describe('the output', () => {
     const chunks: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
-    setTimeout(() => child.stdout.resume(), 500);
+    child.stderr.on('data', (c) => {
+      stderr += c;
+      if (stderr.includes(BLOCKED)) child.stdout.resume();
+    });
+    // Had nothing blocked, what the pipe holds is read once the CLI is gone (the check below fails).
+    child.on('exit', () => child.stdout.resume());
     const status = await new Promise((resolve) => child.on('close', resolve));
     assert.equal(status, 0, stderr);
+    assert.equal(stderr, `${BLOCKED}\n`, 'a write to stdout would have blocked, once');
     assert.ok(whole.stdout.length > 256 * 1024, 'more than a pipe holds');
     assert.equal(Buffer.concat(chunks).toString('utf8'), whole.stdout);
   });

@@ -28,7 +28,7 @@ function run(entry: string, args: string[], cacheDir: string) {
     encoding: 'utf8',
     cwd: repoRoot,
     env: { ...process.env, HOME: home, SKILLSET_CACHE_DIR: cacheDir },
-    timeout: 30_000,
+    timeout: 120_000, // a hang guard, far above any run on a busy machine
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -28,7 +28,7 @@ const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'skillset-hostile-mcp-'));
 const env = { ...process.env, SKILLSET_CACHE_DIR: cache } as Record<string, string>;
 const MiB = 1024 * 1024;
 /** Hang guards, not speed assertions: a server that never stops fails instead of stalling. */
-const GUARD = { timeout: 30_000 };
+const GUARD = { timeout: 120_000 };
 
 const INIT = {
   jsonrpc: '2.0',
@@ -269,7 +269,7 @@ describe('stdio: when the client goes or a signal comes', () => {
     },
   );
 
-  it('stops on SIGINT sent while it starts on a cold 978-skill library', GUARD, async () => {
+  it('stops on SIGINT sent while it starts on a cold salesforce library', GUARD, async () => {
     const child = spawn(process.execPath, [cliPath, 'serve', salesforce], {
       env: { ...env, SKILLSET_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'skillset-cold-')) },
     });
@@ -347,7 +347,7 @@ const rssOf = (pid: number): number =>
 
 describe('HTTP: sessions that are never closed', () => {
   it(
-    '150 initialize requests without a close grow the 978-skill server by less than 100 MiB',
+    '150 initialize requests without a close grow the salesforce server by less than 100 MiB',
     GUARD,
     async (t) => {
       const { child, url } = await serveHttp([salesforce, '--no-watch']);
@@ -364,30 +364,38 @@ describe('HTTP: sessions that are never closed', () => {
     },
   );
 
+  /** The sessions that stderr says were closed by lines matching `re` (its group 1 is the id). */
+  const closed = (err: () => string, re: RegExp) =>
+    [...err().matchAll(new RegExp(re.source, 'g'))].map((m) => m[1]);
+
   it(
-    'holds at most --max-sessions: the least recently used idle one makes room, then idle ones expire',
+    'holds at most --max-sessions: the least recently used idle one makes room',
     GUARD,
     async () => {
-      const { child, url, heard } = await serveHttp([
-        example,
-        '--max-sessions',
-        '20',
-        '--session-timeout',
-        '1',
-      ]);
+      const { child, url, err, heard } = await serveHttp([example, '--max-sessions', '20']);
       const ids: string[] = [];
       for (let i = 0; i < 60; i++) ids.push(await initialize(url));
       await heard(/closed the least recently used/, 40);
-      // The first 40 made room for the last 20, which still answer.
+      // The first 40, oldest first, made room for the last 20, which still answer.
+      assert.deepEqual(closed(err, /closed the least recently used, (\S+)/), ids.slice(0, 40));
       for (const id of ids.slice(0, 40)) assert.equal((await ping(url, id)).status, 404);
       for (const id of ids.slice(40)) assert.equal((await ping(url, id)).status, 200);
-      // A second without a request closes each of them.
-      await heard(/idle for 1 s/, 20);
-      for (const id of ids.slice(40)) assert.equal((await ping(url, id)).status, 404);
       child.kill('SIGTERM');
       assert.equal((await exited(child)).code, 0);
     },
   );
+
+  it('closes each session idle for --session-timeout, and names it', GUARD, async () => {
+    const { child, url, err, heard } = await serveHttp([example, '--session-timeout', '1']);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await initialize(url));
+    // A second without a request closes each of them: awaited on the line that says so.
+    await heard(/idle for 1 s/, 3);
+    assert.deepEqual(closed(err, /closed session (\S+), idle for 1 s/).sort(), [...ids].sort());
+    for (const id of ids) assert.equal((await ping(url, id)).status, 404);
+    child.kill('SIGTERM');
+    assert.equal((await exited(child)).code, 0);
+  });
 
   it('answers 503 when every session is busy, and a DELETE frees a place', GUARD, async () => {
     const { child, url } = await serveHttp([example, '--max-sessions', '3']);

@@ -4,11 +4,13 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { lifeline } from '../src/test-support/lifeline.js';
 import { cliPath } from '../src/test-support/paths.js';
+import { within } from '../src/test-support/within.js';
 
 function library(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'skillset-invoke-'));
@@ -42,7 +44,8 @@ function invoke(root: string, args: string[]) {
     {
       cwd: root,
       encoding: 'utf8',
-      timeout: 20_000,
+      // A hang guard; below the hanging skill's 60 s, so a run that waited for it fails.
+      timeout: 45_000,
     },
   );
 }
@@ -97,13 +100,22 @@ describe('skillset invoke', () => {
     assert.equal(r.stdout, '');
   });
 
-  it('aborts a command that runs past the timeout, and kills it', () => {
-    const started = Date.now();
-    const r = invoke(library(), ['hangs', '--trust-project', '--json']);
-    assert.equal(r.status, 2);
-    assert.ok(Date.now() - started < 4500, 'the sleep was not waited for');
-    assert.equal(JSON.parse(r.stdout).problem.code, 'invoke/shell-timeout');
-    assert.match(r.stderr, /invoke\.timeoutMs/);
+  it('aborts a command that runs past the timeout, and kills it', async () => {
+    const root = library();
+    // The command holds a lifeline open: its end of file is the command's end, long before 60 s (a
+    // run that waited for it would meet invoke()'s guard first).
+    const job = lifeline(root);
+    try {
+      const file = path.join(root, 'skills', 'hangs', 'SKILL.md');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('sleep 5', `sleep 60 3>${job.file}`));
+      const r = invoke(root, ['hangs', '--trust-project', '--json']);
+      assert.equal(r.status, 2, r.stderr);
+      assert.equal(JSON.parse(r.stdout).problem.code, 'invoke/shell-timeout');
+      assert.match(r.stderr, /invoke\.timeoutMs/);
+      await within(job.ended, 20_000, 'the command was not killed');
+    } finally {
+      job.close();
+    }
   });
 
   it('takes roots as the other commands do, positional, and the arguments after `--`', () => {

@@ -27,6 +27,7 @@ import { parseLabels } from '../src/eval/eval.js';
 import { createService } from '../src/index.js';
 import { MAX_ENUM_CHARS } from '../src/render/load-tool.js';
 import { cliPath, corporaDir, repoRoot, sharedDir } from '../src/test-support/paths.js';
+import { within } from '../src/test-support/within.js';
 
 const example = path.join(repoRoot, 'examples', 'skills');
 const wshobson = path.join(corporaDir, 'wshobson-agents');
@@ -657,26 +658,41 @@ describe('MCP while the library changes', () => {
   it('after 500 edits, creations and deletions, serves what is on disk, and said so', async () => {
     const lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-churn-'));
     cpSync(wshobson, lib, { recursive: true });
-    const c = await stdioClient([lib]);
+    // --verbose: a line on stderr says what the watch covers once it has read the roots.
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cliPath, 'serve', lib, '--verbose'],
+      env,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    const watching = new Promise<void>((resolve) =>
+      transport.stderr?.on('data', (d: Buffer) => {
+        stderr += d;
+        if (/watching \d+ paths? under 1 root/.test(stderr)) resolve();
+      }),
+    );
+    const c = new Client({ name: 'skillset-test', version: '1.0.0' });
+    await c.connect(transport);
     const heard = { tools: 0, resources: 0, prompts: 0 };
+    /** Told of the next list_changed notification, whichever list it is of. */
+    let hear: Array<() => void> = [];
+    const nextChange = () => new Promise<void>((resolve) => hear.push(resolve));
+    const told = (kind: keyof typeof heard) => () => {
+      heard[kind]++;
+      for (const h of hear) h();
+      hear = [];
+    };
     const {
       ToolListChangedNotificationSchema,
       ResourceListChangedNotificationSchema,
       PromptListChangedNotificationSchema,
     } = await import('@modelcontextprotocol/sdk/types.js');
-    c.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      heard.tools++;
-    });
-    c.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
-      heard.resources++;
-    });
-    c.setNotificationHandler(PromptListChangedNotificationSchema, () => {
-      heard.prompts++;
-    });
+    c.setNotificationHandler(ToolListChangedNotificationSchema, told('tools'));
+    c.setNotificationHandler(ResourceListChangedNotificationSchema, told('resources'));
+    c.setNotificationHandler(PromptListChangedNotificationSchema, told('prompts'));
     try {
-      // Wait until the watcher has read its roots (a first call answers after the server is up).
-      await c.callTool({ name: 'list_skills', arguments: {} });
-      await new Promise((r) => setTimeout(r, 1500));
+      await within(watching, 30_000, 'the watch never said it was ready');
       const skillFilesOnDisk = () =>
         readdirSync(lib, { recursive: true, encoding: 'utf8' })
           .filter((f) => f.endsWith('SKILL.md'))
@@ -709,7 +725,6 @@ describe('MCP while the library changes', () => {
           writeFileSync(path.join(path.dirname(f), 'NOTES.md'), `note ${i}\n`);
         }
         ops++;
-        if (ops % 50 === 0) await new Promise((r) => setTimeout(r, 100));
       }
       // What is on disk, read by a fresh service.
       const fresh = async () => {
@@ -720,9 +735,10 @@ describe('MCP while the library changes', () => {
         assert.ok(list.ok && search.ok);
         return { list: list.value, search: search.value };
       };
-      const deadline = Date.now() + 30_000;
+      // Compared again after each change the server tells of, until it serves what is on disk.
       let last = '';
       for (;;) {
+        const changed = nextChange();
         const want = await fresh();
         const got = await c.callTool({ name: 'list_skills', arguments: {} });
         const search = await c.callTool({
@@ -736,8 +752,7 @@ describe('MCP while the library changes', () => {
             JSON.stringify(JSON.parse(JSON.stringify(want.search)));
         if (same) break;
         last = `${(got.structuredContent as { skills: unknown[] }).skills.length} served, ${want.list.length} on disk`;
-        assert.ok(Date.now() < deadline, `never caught up: ${last}`);
-        await new Promise((r) => setTimeout(r, 500));
+        await within(changed, 30_000, `never caught up: ${last}`);
       }
       // skills/list digests equal the files on disk: each new skill's SKILL.md is one of the churn
       // folders' (copies share their original's name), and there is one entry per folder.

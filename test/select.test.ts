@@ -18,7 +18,7 @@ function run(args: string[], cacheDir = mkdtempSync(path.join(os.tmpdir(), 'skil
     encoding: 'utf8',
     cwd: repoRoot,
     env: { ...process.env, HOME: home, SKILLSET_CACHE_DIR: cacheDir },
-    timeout: 30_000,
+    timeout: 120_000, // a hang guard, far above any run on a busy machine
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, cacheDir };
 }

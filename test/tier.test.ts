@@ -1,5 +1,5 @@
-// `skillset build` over the 978-skill library as a user runs it: 11 domain routers, 11 rosters and an
-// entry router; --check in step after a build and not after one description is edited; --measure.
+// `skillset build` over the salesforce library as a user runs it: a router and a roster per domain
+// folder and an entry router; --check in step after a build and not after one description is edited; --measure.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -15,9 +15,12 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { countSkills, domainsOf } from '../src/test-support/corpus.js';
 import { cliPath, corporaDir } from '../src/test-support/paths.js';
 
 const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
+/** The library's domains: its top folders, each one router and one roster. */
+const domains = domainsOf(salesforce);
 const cli = (args: string[]) =>
   spawnSync(process.execPath, [cliPath, ...args, '--no-cache', '-q'], { encoding: 'utf8' });
 
@@ -31,10 +34,13 @@ describe('skillset build', () => {
     const files = JSON.parse(built.stdout).files as string[];
     const routers = files.filter((f) => /^salesforce-[a-z]+\/SKILL\.md$/.test(f));
     const rosters = files.filter((f) => f.endsWith('/references/skill-index.md'));
-    assert.equal(routers.length, 11);
-    assert.equal(rosters.length, 11);
+    assert.deepEqual(
+      routers.map((r) => r.split('/')[0]).sort(),
+      domains.map((d) => `salesforce-${d}`),
+    );
+    assert.equal(rosters.length, domains.length);
     assert.ok(existsSync(path.join(out, 'salesforce', 'SKILL.md')));
-    // Sibling skills, as agents load them: the entry router and eleven domain routers.
+    // Sibling skills, as agents load them: the entry router and the domain routers.
     const listed = cli(['list', out, '--json']);
     assert.deepEqual(
       (JSON.parse(listed.stdout) as Array<{ id: string }>).map((s) => s.id).sort(),
@@ -48,7 +54,7 @@ describe('skillset build', () => {
             .filter((l) => l.startsWith('- ')).length,
       )
       .reduce((a, b) => a + b, 0);
-    assert.equal(rosterLines, 978);
+    assert.equal(rosterLines, countSkills(lib));
     assert.equal(cli(['build', lib, '--out', out, '--name', 'salesforce', '--check']).status, 0);
     const again = cli(['build', lib, '--out', out, '--name', 'salesforce', '--json']);
     assert.deepEqual(JSON.parse(again.stdout).written, []);
@@ -66,14 +72,15 @@ describe('skillset build', () => {
     assert.ok(JSON.parse(drift.stdout).drift.changed.length > 0);
   });
 
-  it('measures the tier at session start against listing all 978 descriptions', () => {
+  it('measures the tier at session start against listing every description', () => {
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'skillset-tier-m-')), 'salesforce');
     const r = cli(['build', salesforce, '--out', out, '--measure', '--json']);
     assert.equal(r.status, 0, r.stderr);
     const m = JSON.parse(r.stdout).measure;
     assert.ok(m, r.stdout.slice(0, 300));
     const text = cli(['build', salesforce, '--out', out, '--measure']).stdout;
-    assert.match(text, /Listing every skill: [\d,]+ tokens \(978 components\)/);
+    const all = countSkills(salesforce).toLocaleString('en-US');
+    assert.match(text, new RegExp(`Listing every skill: [\\d,]+ tokens \\(${all} components\\)`));
     assert.match(text, /At session start: [\d,]+ tokens/);
   });
 });

@@ -49,6 +49,7 @@ export function holdIndex(
   settings: Settings,
   discovered: () => Promise<DiscoverResult>,
   onProgress: ((done: number, total: number) => void) | undefined,
+  onBusy?: () => void,
 ): IndexHolder {
   let held: Held | undefined;
   /** The one open (or reopen) in progress: concurrent calls share it. */
@@ -73,6 +74,7 @@ export function holdIndex(
         signal: closing.signal,
         ...(damaged && indexFile === settings.indexFile ? { damaged } : {}),
         ...(onProgress ? { onProgress } : {}),
+        ...(onBusy ? { onBusy } : {}),
       });
     const file = settings.indexFile;
     if (settings.indexFileGiven && file !== ':memory:' && storeKind(file) === 'sqlite')

@@ -76,7 +76,11 @@ export interface SkillService extends SkillCalls, TierCalls {
 /** Build a service from settings (resolved with resolveSettings, or the input to resolve). */
 export async function createService(
   from: Settings | SettingsInput = {},
-  options: { onProgress?: IndexProgress } = {},
+  options: {
+    onProgress?: IndexProgress;
+    /** Told each time an update finds the index locked by another process (it waits for it). */
+    onBusy?: () => void;
+  } = {},
 ): Promise<SkillService> {
   const settings = isSettings(from) ? from : await resolveSettings(from);
   let discovery: DiscoverResult | undefined;
@@ -93,7 +97,7 @@ export async function createService(
     ...settings.diagnostics,
     ...d.diagnostics,
   ];
-  const held = holdIndex(settings, discovered, options.onProgress);
+  const held = holdIndex(settings, discovered, options.onProgress, options.onBusy);
   const { withIndex, opened } = held;
   const indexDiagnostics = (): typeof settings.diagnostics => [
     ...seen(discovery as DiscoverResult),

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { ahead } from '../test-support/aged.js';
 import { discoverSkills } from './discover.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'skillset-cache-'));
@@ -61,7 +62,7 @@ describe('the parse cache', () => {
 
   it('does not trust a record written within two seconds of the file’s mtime', async () => {
     const file = path.join(lib, 'b', 'SKILL.md');
-    const now = new Date();
+    const now = ahead();
     write(file, '---\ndescription: second\n---\nB\n', now);
     await discoverSkills({ roots: [lib], cacheDir });
     // Same size, same mtime, new content: only the racy guard catches it.
@@ -133,7 +134,8 @@ describe('stored positions', () => {
       }
     }
     // Positions in the raw value's own key order are stored as numbers; the rest keep their keys.
-    assert.ok(forms.at > 2000, JSON.stringify(forms));
+    // Most records (nine in ten) take the compact form; the corpora hold both.
+    assert.ok(forms.at >= 0.9 * (forms.at + forms.keyed), JSON.stringify(forms));
     assert.ok(forms.keyed > 0, JSON.stringify(forms));
   });
 });

@@ -13,7 +13,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { age, old } from '../test-support/aged.js';
+import { age, ahead, old } from '../test-support/aged.js';
 import { type DiscoverOptions, discoverSkills } from './discover.js';
 
 /** A library of skills (`rel` → SKILL.md text) in a new temporary folder, dated a minute back. */
@@ -145,6 +145,7 @@ describe('the root snapshot', () => {
   it('is not kept while something changed within two seconds, nor when the walk met a link', async () => {
     const { lib, cacheDir } = library({ a: skill('first') });
     writeFileSync(path.join(lib, 'a/SKILL.md'), skill('fresh'));
+    utimesSync(path.join(lib, 'a/SKILL.md'), ahead(), ahead());
     await discovered(lib, cacheDir);
     await discovered(lib, cacheDir);
     assert.equal(cacheFiles(cacheDir, 'scan-').length, 0, 'a file written just now');

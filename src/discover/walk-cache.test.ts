@@ -11,7 +11,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { age, old } from '../test-support/aged.js';
+import { age, ahead, old } from '../test-support/aged.js';
 import { discoverSkills } from './discover.js';
 
 /** Make a skill, and date every folder and file on the way a minute back (older than the racy guard). */
@@ -81,6 +81,7 @@ describe('the walk cache', () => {
     const cacheDir = path.join(tmp, 'cache');
     mkdirSync(path.join(lib, 'alpha'), { recursive: true });
     writeFileSync(path.join(lib, 'alpha', 'SKILL.md'), '---\ndescription: a\n---\nBody\n');
+    age(lib, ahead());
     assert.deepEqual(await ids(lib, cacheDir), ['alpha']);
     assert.equal(walks(cacheDir).length, 0);
   });

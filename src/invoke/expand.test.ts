@@ -12,7 +12,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { lifeline } from '../test-support/lifeline.js';
+import { within } from '../test-support/within.js';
 import { type ExpandInput, type ExpandResult, expandSkill } from './expand.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'skillset-expand-'));
@@ -46,19 +47,6 @@ function input(box: ReturnType<typeof sandbox>, over: Partial<ExpandInput>): Exp
 function text(r: ExpandResult): string {
   assert.ok(r.ok, r.ok ? '' : r.problem.message);
   return r.text;
-}
-
-async function gone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(pid, 0);
-      if (/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) return true;
-    } catch {
-      return true;
-    }
-    await sleep(20);
-  }
-  return false;
 }
 
 describe('expandSkill: text', () => {
@@ -207,16 +195,24 @@ describe('expandSkill: shell', () => {
 
   it('aborts on a timeout and kills the process group', async () => {
     const box = sandbox();
-    const pidFile = path.join(box.project, 'pid');
-    const body = `!\`sleep 5 & echo $! > ${pidFile}; wait\``;
-    const r = await expandSkill(input(box, { body, timeoutMs: 200 }));
-    assert.ok(!r.ok);
-    assert.equal(r.problem.code, 'invoke/shell-timeout');
-    assert.equal(r.problem.signal, 'SIGKILL');
-    assert.equal(r.problem.line, 1);
-    assert.match(r.problem.message, /timed out after 200 ms/);
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    assert.equal(await gone(pid), true, `sleep (pid ${pid}) is still running`);
+    // The background job holds a lifeline open: its end of file is the job's end, long before 60 s.
+    const job = lifeline(box.project);
+    try {
+      const body = `!\`sleep 60 3>${job.file} & wait\``;
+      const r = await within(
+        expandSkill(input(box, { body, timeoutMs: 200 })),
+        20_000,
+        'the expansion waited for the background job',
+      );
+      assert.ok(!r.ok);
+      assert.equal(r.problem.code, 'invoke/shell-timeout');
+      assert.equal(r.problem.signal, 'SIGKILL');
+      assert.equal(r.problem.line, 1);
+      assert.match(r.problem.message, /timed out after 200 ms/);
+      await within(job.ended, 20_000, 'the background sleep was not killed');
+    } finally {
+      job.close();
+    }
   });
 
   it('says so in the text when output is cut at the cap', async () => {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { lifeline } from '../test-support/lifeline.js';
+import { within } from '../test-support/within.js';
 import { findShellSites, type RunOptions, resolveShellProgram, runShellCommand } from './shell.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'skillset-shell-'));
@@ -18,28 +19,6 @@ const run = (command: string, options: Partial<RunOptions> = {}) =>
     maxOutputBytes: 65_536,
     ...options,
   });
-
-/** Whether `pid` is still a live process (a zombie waiting to be reaped counts as gone). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
-
-async function gone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100; i++) {
-    if (!alive(pid)) return true;
-    await sleep(20);
-  }
-  return false;
-}
 
 describe('findShellSites', () => {
   it('finds inline sites at line start or after whitespace, with line and column', () => {
@@ -119,12 +98,19 @@ describe('runShellCommand', () => {
   });
 
   it('kills the whole process group on timeout and does not wait for it', async () => {
-    const pidFile = path.join(tmp, 'sleep.pid');
-    const r = await run(`sleep 5 & echo $! > '${pidFile}'; wait`, { timeoutMs: 200 });
-    assert.deepEqual(r.kind === 'timeout' && r.signal, 'SIGKILL');
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    assert.ok(pid > 0);
-    assert.equal(await gone(pid), true, `sleep (pid ${pid}) is still running`);
+    // The background job holds a lifeline open: its end of file is the job's end, long before 60 s.
+    const job = lifeline(tmp);
+    try {
+      const r = await within(
+        run(`sleep 60 3>'${job.file}' & wait`, { timeoutMs: 200 }),
+        20_000,
+        'the run waited for its background job',
+      );
+      assert.deepEqual(r.kind === 'timeout' && r.signal, 'SIGKILL');
+      await within(job.ended, 20_000, 'the background sleep was not killed');
+    } finally {
+      job.close();
+    }
   });
 
   it('caps the output, stopping a command that would never end', async () => {

@@ -19,6 +19,8 @@ export function isBusy(e: unknown): boolean {
 export interface WaitOptions {
   waitMs: number;
   signal?: AbortSignal | undefined;
+  /** Told each time an attempt finds the lock held (what a test awaits instead of a sleep). */
+  onBusy?: (() => void) | undefined;
 }
 
 /**
@@ -37,7 +39,9 @@ export async function retryWhileBusy<T>(
     try {
       return attempt();
     } catch (e) {
-      if (!isBusy(e) || Date.now() - started >= o.waitMs) throw e;
+      if (!isBusy(e)) throw e;
+      o.onBusy?.();
+      if (Date.now() - started >= o.waitMs) throw e;
     }
     const early = between?.();
     if (early !== undefined) return early;

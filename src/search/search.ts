@@ -38,6 +38,8 @@ export interface IndexOptions extends DiscoverOptions {
   waitMs?: number;
   /** Stops waiting for another process's lock on the file (the caller is closing). */
   signal?: AbortSignal;
+  /** Told each time an update finds another process's lock on the file held (it waits). */
+  onBusy?: () => void;
 }
 
 /** An open index over a set of skills. */
@@ -85,6 +87,7 @@ async function openStore(
     rebuildUnreadable: options.rebuildUnreadable ?? false,
     ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onBusy ? { onBusy: options.onBusy } : {}),
     ...(damaged
       ? {
           damaged: {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createMemoryFileSystem, type MemoryTree } from '../discover/memory-fs.js';
+import { countSkills } from '../test-support/corpus.js';
 import { corporaDir } from '../test-support/paths.js';
 import { authorityOf } from './features.js';
 import { openSkillIndex } from './search.js';
@@ -178,10 +179,12 @@ describe('an updated index', () => {
       '---\nname: zz-new\ndescription: Testing python with pytest fixtures.\n---\nUse pytest.\n',
     );
     const after = await answers(updated);
-    assert.deepEqual(after.update, { added: 1, changed: 3, removed: 2, unchanged: 176 });
+    // Three edited, two removed, one added: every other skill of the copy is unchanged.
+    const now = countSkills(lib);
+    assert.deepEqual(after.update, { added: 1, changed: 3, removed: 2, unchanged: now - 1 - 3 });
     const freshFile = path.join(dir, 'fresh.sqlite');
     const fresh = await answers(freshFile);
-    assert.equal(fresh.update.added, 180);
+    assert.equal(fresh.update.added, now);
     assert.deepEqual(after.out, fresh.out);
     // The frequencies kept by adjustment equal those counted afresh, and the FTS vocabularies agree.
     const tables = (file: string) => {
@@ -203,22 +206,56 @@ describe('an updated index', () => {
 });
 
 describe('an update while another connection holds the write lock', () => {
-  it('waits up to its bound, then reports the index busy', async () => {
-    const file = path.join(dir, 'locked.sqlite');
+  /** A file whose write lock another connection holds; `release` lets go. */
+  const held = (name: string) => {
+    const file = path.join(dir, name);
     SqliteIndexStore.open(file).close();
     const holder = SqliteIndexStore.open(file);
     holder.db.exec('BEGIN IMMEDIATE');
-    const store = SqliteIndexStore.open(file, { waitMs: 300 });
-    const started = Date.now();
+    return {
+      file,
+      release: () => {
+        if (holder.db.inTransaction) holder.db.exec('ROLLBACK');
+      },
+      close: () => {
+        if (holder.db.inTransaction) holder.db.exec('ROLLBACK');
+        holder.close();
+      },
+    };
+  };
+  const one = new Map([['/x/SKILL.md', { hash: 'h', id: 'x' }]]);
+  const isBusyError = (e: Error & { code?: string }) => e.code === 'index/busy';
+
+  it('waits up to its bound, trying again, then reports the index busy', {
+    timeout: 20_000,
+  }, async () => {
+    const lock = held('locked.sqlite');
+    let tries = 0;
+    const store = SqliteIndexStore.open(lock.file, { waitMs: 300, onBusy: () => tries++ });
     try {
       await assert.rejects(
-        store.apply(new Map([['/x/SKILL.md', { hash: 'h', id: 'x' }]]), async () => undefined),
-        (e: Error & { code?: string }) => e.code === 'index/busy',
+        store.apply(one, async () => undefined),
+        isBusyError,
       );
-      assert.ok(Date.now() - started >= 250, 'it waited');
+      assert.ok(tries > 1, `${tries} tries: it gave up without waiting`);
     } finally {
-      holder.db.exec('ROLLBACK');
-      holder.close();
+      lock.close();
+      store.close();
+    }
+  });
+
+  it('reports the index busy after one try when its bound is nothing', async () => {
+    const lock = held('locked-now.sqlite');
+    let tries = 0;
+    const store = SqliteIndexStore.open(lock.file, { waitMs: 0, onBusy: () => tries++ });
+    try {
+      await assert.rejects(
+        store.apply(one, async () => undefined),
+        isBusyError,
+      );
+      assert.equal(tries, 1);
+    } finally {
+      lock.close();
       store.close();
     }
   });
@@ -226,53 +263,44 @@ describe('an update while another connection holds the write lock', () => {
   it('waits without blocking the event loop, and takes the lock once it frees', {
     timeout: 20_000,
   }, async () => {
-    const file = path.join(dir, 'locked-free.sqlite');
-    SqliteIndexStore.open(file).close();
-    const holder = SqliteIndexStore.open(file);
-    holder.db.exec('BEGIN IMMEDIATE');
-    const store = SqliteIndexStore.open(file, { waitMs: 10_000 });
+    const lock = held('locked-free.sqlite');
+    // The holder lets go from the event loop once the update has found the lock held: only a waiting
+    // update that leaves the event loop free lets it run.
+    let tries = 0;
+    const store = SqliteIndexStore.open(lock.file, {
+      waitMs: 10_000,
+      onBusy: () => {
+        if (tries++ === 0) setImmediate(lock.release);
+      },
+    });
     try {
-      const update = store.apply(
-        new Map([['/x/SKILL.md', { hash: 'h', id: 'x' }]]),
-        async () => undefined,
-      );
-      // The holder lets go from a timer: only a waiting update that leaves the event loop free lets it run.
-      await new Promise<void>((resolve) =>
-        setTimeout(() => {
-          holder.db.exec('ROLLBACK');
-          resolve();
-        }, 50),
-      );
+      const update = store.apply(one, async () => undefined);
       assert.deepEqual(await update, { added: 1, changed: 0, removed: 0, unchanged: 0 });
+      assert.ok(tries > 0, 'the update met the lock');
     } finally {
-      if (holder.db.inTransaction) holder.db.exec('ROLLBACK');
-      holder.close();
+      lock.close();
       store.close();
     }
   });
 
   it('stops waiting, busy, when its signal aborts', { timeout: 20_000 }, async () => {
-    const file = path.join(dir, 'locked-abort.sqlite');
-    SqliteIndexStore.open(file).close();
-    const holder = SqliteIndexStore.open(file);
-    holder.db.exec('BEGIN IMMEDIATE');
+    const lock = held('locked-abort.sqlite');
     const stop = new AbortController();
-    const store = SqliteIndexStore.open(file, { signal: stop.signal, waitMs: 5000 });
+    // Aborted from the event loop once the update has found the lock held: while it waits.
+    const store = SqliteIndexStore.open(lock.file, {
+      signal: stop.signal,
+      waitMs: 5000,
+      onBusy: () => setImmediate(() => stop.abort()),
+    });
     try {
-      const update = store.apply(
-        new Map([['/x/SKILL.md', { hash: 'h', id: 'x' }]]),
-        async () => undefined,
-      );
-      setTimeout(() => stop.abort(), 20);
       // Stopped by the signal, not by the bound: the busy error's cause is the abort.
       await assert.rejects(
-        update,
+        store.apply(one, async () => undefined),
         (e: Error & { code?: string }) =>
           e.code === 'index/busy' && (e.cause as Error | undefined)?.name === 'AbortError',
       );
     } finally {
-      holder.db.exec('ROLLBACK');
-      holder.close();
+      lock.close();
       store.close();
     }
   });

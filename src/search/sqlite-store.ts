@@ -36,6 +36,8 @@ export interface StoreOptions extends OpenOptions {
   waitMs?: number;
   /** Stops any wait for another connection's lock (the caller is closing). */
   signal?: AbortSignal;
+  /** Told each time an update finds another connection's lock held. */
+  onBusy?: () => void;
 }
 
 /** An update waits this long for another process's: building 100,000 skills takes about a minute. */
@@ -79,6 +81,7 @@ export class SqliteIndexStore implements SearchIndexStore {
     );
     store.waitMs = options.waitMs ?? UPDATE_WAIT_MS;
     store.signal = options.signal;
+    store.onBusy = options.onBusy;
     return store;
   }
 
@@ -90,6 +93,7 @@ export class SqliteIndexStore implements SearchIndexStore {
     return retryWhileBusy(() => SqliteIndexStore.open(file, options), {
       waitMs: options.waitMs ?? UPDATE_WAIT_MS,
       signal: options.signal,
+      onBusy: options.onBusy,
     });
   }
 
@@ -106,6 +110,7 @@ export class SqliteIndexStore implements SearchIndexStore {
   /** How long an update waits for another process's update before giving up. */
   private waitMs = UPDATE_WAIT_MS;
   private signal: AbortSignal | undefined;
+  private onBusy: (() => void) | undefined;
 
   /**
    * Bring the index in line with `current` (path → content hash and id): delete what is gone or
@@ -120,7 +125,12 @@ export class SqliteIndexStore implements SearchIndexStore {
     const run = this.applying.then(() =>
       updateIndex(
         this,
-        { bulkAbove: this.bulkAbove, waitMs: this.waitMs, signal: this.signal },
+        {
+          bulkAbove: this.bulkAbove,
+          waitMs: this.waitMs,
+          signal: this.signal,
+          onBusy: this.onBusy,
+        },
         current,
         load,
         progress,

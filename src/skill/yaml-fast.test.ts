@@ -74,6 +74,7 @@ describe('parseYamlFast', () => {
 
   it('gives the same value as yaml@2 for every front matter it takes in the corpora', () => {
     let taken = 0;
+    let withFrontmatter = 0;
     const walk = (dir: string): void => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, e.name);
@@ -82,6 +83,7 @@ describe('parseYamlFast', () => {
           const buf = readFileSync(p);
           const split = splitFrontmatter(buf, 0);
           if (split.kind !== 'frontmatter') continue;
+          withFrontmatter++;
           const text = buf.toString('utf8', split.fmStart, split.fmEnd).replace(/\r\n?/g, '\n');
           const fast = parseYamlFast(text, 1);
           if (!fast) continue;
@@ -91,6 +93,10 @@ describe('parseYamlFast', () => {
       }
     };
     walk(corporaDir);
-    assert.ok(taken > 2000, `only ${taken} front matters took the fast path`);
+    // Four in five front matters of the corpora are plain enough for the fast path.
+    assert.ok(
+      taken >= 0.8 * withFrontmatter,
+      `only ${taken} of ${withFrontmatter} front matters took the fast path`,
+    );
   });
 });

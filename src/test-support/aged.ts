@@ -7,6 +7,12 @@ import path from 'node:path';
 /** A minute back: older than any racy guard. */
 export const old = new Date(Date.now() - 60_000);
 
+/**
+ * A minute ahead: a file dated so was changed "just now" for every racy guard, however long the test
+ * takes between writing it and reading it.
+ */
+export const ahead = (): Date => new Date(Date.now() + 60_000);
+
 /** Date every folder and file under `dir` (and `dir` itself) at `when`, a minute back by default. */
 export function age(dir: string, when = old): void {
   for (const e of readdirSync(dir, { withFileTypes: true }))

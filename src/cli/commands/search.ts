@@ -5,7 +5,14 @@ import { SkillsetError } from '../../errors.js';
 import { diffText, evalText, manifestText } from '../../eval/format.js';
 import { searchText } from '../../search/format.js';
 import { visibleLines } from '../../text/visible.js';
-import { type SkillCliOptions, settingsInput, unwrap, writeJson, writeOut } from '../options.js';
+import {
+  type SkillCliOptions,
+  settingsInput,
+  unwrap,
+  writeErr,
+  writeJson,
+  writeOut,
+} from '../options.js';
 
 /** Options shared by the index-reading commands. */
 export interface IndexCliOptions extends SkillCliOptions {
@@ -42,10 +49,17 @@ export async function service(
   // Asked last: the first look at process.stderr makes its stream.
   const progress =
     !opts.json && !opts.quiet && process.stderr.isTTY === true ? indexProgress() : undefined;
-  const s = await createService(
-    settingsInput(paths, opts),
-    progress ? { onProgress: progress.show } : {},
-  );
+  // A wait for another process's update may be long: one line says so, lest it look like a hang.
+  let waiting = false;
+  const onBusy = () => {
+    if (waiting || opts.quiet) return;
+    waiting = true;
+    writeErr('skillset: another process is updating the index; waiting for it\n');
+  };
+  const s = await createService(settingsInput(paths, opts), {
+    onBusy,
+    ...(progress ? { onProgress: progress.show } : {}),
+  });
   return {
     service: s,
     done: () => {
