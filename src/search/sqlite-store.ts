@@ -17,31 +17,13 @@ import type {
 } from './index-store.js';
 import { retryWhileBusy } from './lock-wait.js';
 import { FileTrust } from './sqlite-check.js';
-import { type OpenOptions, openIndexDatabase, storeError } from './sqlite-open.js';
+import { openIndexDatabase, storeError } from './sqlite-open.js';
+import { BULK_ABOVE, DOC_CACHE, type StoreOptions, UPDATE_WAIT_MS } from './sqlite-options.js';
 import { DOCUMENT_SQL, matchExpression, occurrences, readDocument } from './sqlite-read.js';
 import { updateIndex } from './sqlite-update.js';
 import { termOf } from './tokenize.js';
 
-/** Past this many added, changed or removed documents, frequencies are recounted rather than adjusted. */
-const BULK_ABOVE = 1000;
-
-/** Stored documents kept decoded between queries (a query reads about a hundred; a 1,000-skill library fits). */
-const DOC_CACHE = 1024;
-
-/** Options for SqliteIndexStore.open. */
-export interface StoreOptions extends OpenOptions {
-  /** Changes larger than this count document frequencies afresh (tests lower it). */
-  bulkAbove?: number;
-  /** How long an update waits for another process's update (default two minutes). */
-  waitMs?: number;
-  /** Stops any wait for another connection's lock (the caller is closing). */
-  signal?: AbortSignal;
-  /** Told each time an update finds another connection's lock held. */
-  onBusy?: () => void;
-}
-
-/** An update waits this long for another process's: building 100,000 skills takes about a minute. */
-const UPDATE_WAIT_MS = 120_000;
+export type { StoreOptions } from './sqlite-options.js';
 
 /** The index file: open, update incrementally, and the reads ranking needs. */
 export class SqliteIndexStore implements SearchIndexStore {
