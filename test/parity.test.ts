@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -155,9 +155,36 @@ describe('--json equals the service', () => {
   });
 
   it('eval --manifest', async () => {
-    const manifest = path.join(repoRoot, 'bench', 'queries', 'manifest.json');
+    // Two sets over two libraries, a slice of each tuning set: the same code as the whole manifest.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-parity-manifest-'));
+    const slice = (name: string) => {
+      const lines = readFileSync(path.join(repoRoot, 'bench', 'queries', name), 'utf8').split('\n');
+      writeFileSync(path.join(dir, name), `${lines.slice(0, 15).join('\n')}\n`);
+      return name;
+    };
+    const manifest = path.join(dir, 'manifest.json');
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        sets: [
+          { name: 'wshobson', queries: slice('wshobson-asked.jsonl'), roots: [lib] },
+          {
+            name: 'claude-skills',
+            queries: slice('claude-asked.jsonl'),
+            roots: [path.join(corporaDir, 'claude-skills')],
+          },
+        ],
+      }),
+    );
     const out = await evalManifest(manifest, { cwd: repoRoot, cacheDir: cache });
     assert.ok(out.ok);
+    assert.deepEqual(
+      out.value.sets.map((x) => [x.name, x.queries.length]),
+      [
+        ['wshobson', 15],
+        ['claude-skills', 15],
+      ],
+    );
     assert.deepEqual(untimed(cli(['eval', '--manifest', manifest])), untimed(out.value));
   });
 });
