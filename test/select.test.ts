@@ -13,7 +13,15 @@ import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
 const examples = path.join(repoRoot, 'examples', 'skills');
 const home = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-home-'));
 
-function run(args: string[], cacheDir = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-'))) {
+// A dry run writes no selection state: dry runs share one cache, so a library's index is built once.
+const dryRuns = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-dry-'));
+
+function run(
+  args: string[],
+  cacheDir = args.includes('--dry-run')
+    ? dryRuns
+    : mkdtempSync(path.join(os.tmpdir(), 'skillset-select-')),
+) {
   const r = spawnSync(process.execPath, [cliPath, ...args], {
     encoding: 'utf8',
     cwd: repoRoot,
