@@ -6,34 +6,23 @@ import {
   chmodSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
 import type { Skill } from '../skill/types.js';
 import { repoRoot } from '../test-support/paths.js';
+import { tempFolders } from '../test-support/temp.js';
 import { exportSkills } from './export.js';
 import { MANIFEST_FILE } from './manifest.js';
 import { EXPORT_TARGETS, type ExportTarget } from './types.js';
 
-const temps: string[] = [];
-after(() => {
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
-
-function temp(): string {
-  const t = mkdtempSync(path.join(tmpdir(), 'skillset-export-'));
-  temps.push(t);
-  return t;
-}
+const temp = tempFolders('skillset-export-');
 
 async function discover(root: string): Promise<Skill[]> {
   return (await discoverSkills({ roots: [root], cacheDir: false })).skills;

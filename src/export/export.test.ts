@@ -4,34 +4,24 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { AGENTS_MD_END, AGENTS_MD_START } from '../agents/agents-md.js';
 import { discoverSkills } from '../discover/discover.js';
 import type { Skill } from '../skill/types.js';
 import { corporaDir, repoRoot } from '../test-support/paths.js';
+import { tempFolders } from '../test-support/temp.js';
 import { exportSkills } from './export.js';
 import { exportExitCode, formatExportResult } from './format.js';
 import { type ExportFs, nodeExportFs } from './fs.js';
 import { MANIFEST_FILE } from './manifest.js';
 import { EXPORT_TARGETS, type ExportOptions, type ExportTarget } from './types.js';
 
-const temps: string[] = [];
-after(() => {
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
-
-function temp(): string {
-  const t = mkdtempSync(path.join(tmpdir(), 'skillset-export-'));
-  temps.push(t);
-  return t;
-}
+const temp = tempFolders('skillset-export-');
 
 /** A copy of a library in a fresh folder, with an empty out folder beside it. */
 function copyLibrary(from: string): { src: string; out: string } {
