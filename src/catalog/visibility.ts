@@ -5,8 +5,10 @@
 
 import {
   decideSkillPermission,
+  gate,
   overrideFor,
   type PermissionPolicy,
+  type SkillOverride,
 } from '../invoke/permissions.js';
 import type { Skill } from '../skill/types.js';
 
@@ -54,20 +56,31 @@ export const anyPattern = (paths: readonly string[] | undefined): boolean =>
 export const isConditional = (s: Pick<Skill, 'frontmatter'>): boolean =>
   anyPattern(s.frontmatter.paths);
 
+/** Why the model may not load `s` under `rules` (its override, its front matter, a deny rule). */
+function refusalOf(
+  s: Skill,
+  rules: VisibilityRules,
+  override: SkillOverride,
+): Visibility['refused'] {
+  const blocked = gate(s, 'model', override);
+  if (blocked) return { reason: STEPS[blocked.step] ?? 'override', detail: blocked.reason };
+  // Only a deny rule is left to refuse: with none, the decision's other steps are not needed.
+  if ((rules.deny ?? []).length === 0) return undefined;
+  const d = decideSkillPermission(s, { by: 'model' }, rules);
+  return d.decision === 'deny' && d.step === 'deny-rule'
+    ? { reason: 'denied', detail: d.reason }
+    : undefined;
+}
+
 /** The policy for one skill under `rules`. */
 export function visibilityOf(s: Skill, rules: VisibilityRules): Visibility {
   const override = overrideFor(s, rules.overrides);
-  const d = decideSkillPermission(s, { by: 'model' }, rules);
-  const reason = d.decision === 'deny' ? STEPS[d.step] : undefined;
-  const user = decideSkillPermission(s, { by: 'user' }, { overrides: rules.overrides ?? {} });
+  const refused = refusalOf(s, rules, override);
   return {
     shows: override === 'name-only' ? 'name-only' : 'full',
-    ...(reason ? { refused: { reason, detail: d.reason } } : {}),
+    ...(refused ? { refused } : {}),
     conditional: isConditional(s),
-    invocable: !(
-      user.decision === 'deny' &&
-      (user.step === 'override' || user.step === 'frontmatter')
-    ),
+    invocable: gate(s, 'user', override) === undefined,
   };
 }
 

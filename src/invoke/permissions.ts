@@ -170,7 +170,12 @@ export function parseApprovalState(value: unknown): ApprovalState {
   return { version: 1, approvals };
 }
 
-function gate(skill: PermissionSubject, by: 'model' | 'user', override: SkillOverride) {
+/**
+ * What blocks `by` from invoking `skill` before any rule is read: its override (`off`, or
+ * `user-invocable-only` for the model) or its front matter (`disable-model-invocation`,
+ * `user-invocable: false`); undefined when nothing does.
+ */
+export function gate(skill: PermissionSubject, by: 'model' | 'user', override: SkillOverride) {
   const who = by === 'model' ? 'the model' : 'the user';
   if (override === 'off') {
     return { step: 'override' as const, reason: `\`${skill.id}\` is turned off by its override` };
