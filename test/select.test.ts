@@ -232,6 +232,24 @@ describe('skillset select', () => {
     assert.match(wrong.stderr, /Did you mean `release-manager`\?/);
   });
 
+  it('opens no index without an intent: files alone score the skills', () => {
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-noindex-'));
+    const files = ['--file', 'src/app.test.tsx', '--dry-run', '--json'];
+    const r = run(['select', examples, ...files], cacheDir);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(
+      (JSON.parse(r.stdout) as { loaded: Array<{ name: string }> }).loaded.map((s) => s.name),
+      ['react-component-tests'],
+    );
+    assert.deepEqual(
+      readdirSync(cacheDir).filter((f) => f.includes('.sqlite')),
+      [],
+    );
+    const withIntent = run(['select', examples, '--intent', 'write tests', '--dry-run'], cacheDir);
+    assert.equal(withIntent.status, 0, withIntent.stderr);
+    assert.ok(readdirSync(cacheDir).some((f) => f.endsWith('.sqlite')));
+  });
+
   it('exits 2 on an unknown profile, with a did-you-mean', () => {
     const r = run(['select', examples, '--profile', 'planer']);
     assert.equal(r.status, 2);

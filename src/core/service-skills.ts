@@ -118,7 +118,14 @@ export function skillCalls(
     let relevance: Map<string, number> | undefined;
     if (relevant) {
       const { scoreSkills } = await import('../select/pipeline.js');
-      relevance = await scoreSkills(await opened(), c);
+      // The index opens only for an intent: active files score without it.
+      relevance = await scoreSkills(
+        {
+          catalog: d,
+          rank: async (q) => (await opened()).search(q, { limit: settings.rank.candidates }),
+        },
+        c,
+      );
     }
     // Active files activate the conditional skills whose `paths` match them, as a session's touch does.
     const files = c?.files ?? [];

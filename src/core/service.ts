@@ -207,19 +207,22 @@ export async function createService(
         const { explainView } = await import('../select/view.js');
         const { stateStoreFor } = await import('../state/file-store.js');
         const { budget, unit, profiles } = settings.select;
-        const r = await withIndex((i) =>
-          selectWithState(i, context, {
-            ...(budget !== undefined ? { budget } : {}),
-            ...(unit !== undefined ? { unit } : {}),
-            profiles,
-            limits: settings.load,
-            refused: new Map(refusedSkills(d).map((r) => [r.id, r.message])),
-            ...o,
-            fs: settings.fs,
-            projectRoot: settings.cwd,
-            state: stateStoreFor(settings.cacheDir, settings.indexFile, settings.fs),
-          }),
-        );
+        // The index opens only for an intent: files, commands and keywords score without it.
+        const source = {
+          catalog: d,
+          rank: (q: string) => withIndex((i) => i.search(q, { limit: settings.rank.candidates })),
+        };
+        const r = await selectWithState(source, context, {
+          ...(budget !== undefined ? { budget } : {}),
+          ...(unit !== undefined ? { unit } : {}),
+          profiles,
+          limits: settings.load,
+          refused: new Map(refusedSkills(d).map((r) => [r.id, r.message])),
+          ...o,
+          fs: settings.fs,
+          projectRoot: settings.cwd,
+          state: stateStoreFor(settings.cacheDir, settings.indexFile, settings.fs),
+        });
         notes.push(...r.diagnostics);
         return explain ? explainView(r.json, r.decisions, r.unmatched) : r.json;
       }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...notes] }));

@@ -1,5 +1,5 @@
 // The selection pipeline, end to end: Score → Resolve → ModelFilter → CacheOrder → Budget → Load over
-// an open index (its catalog, and its ranking for the text signal). Budget first sizes each candidate
+// a catalog and its ranking for the text signal (asked only for an intent). Budget first sizes each candidate
 // as it will load (reading its files as far as the count matters); Load and the cache state are the
 // other effects, and a dry run stops before them.
 
@@ -31,6 +31,7 @@ import {
 import { resolveStage } from './resolve.js';
 import { type ScoreItem, type ScoreParts, type SelectContext, scoreStage } from './score.js';
 import { sizeCap, sizeStage } from './size.js';
+import { type SelectSource, searchIntent, sourceOf } from './source.js';
 import { suggestionPool } from './suggest.js';
 import type { StageDecision } from './types.js';
 import { type SelectView, selectView } from './view.js';
@@ -94,15 +95,6 @@ export function profileNamed(
     hint: near ? `Did you mean \`${near}\`?` : `Profiles: ${names.join(', ')}.`,
     data: { profile: name, ...(near ? { didYouMean: near } : {}) },
   });
-}
-
-/** The search engine's answer for the intent (none without an intent). */
-async function searchIntent(
-  index: SkillIndex,
-  intent: string | undefined,
-): Promise<SearchResult | undefined> {
-  if (!intent || intent.trim() === '') return undefined;
-  return index.search(intent, { limit: index.settings.candidates });
 }
 
 /**
@@ -208,11 +200,12 @@ function scoreItem(s: Skill): ScoreItem {
  * highest first (it ranks what to show, it loads nothing).
  */
 export async function scoreSkills(
-  index: SkillIndex,
+  from: SkillIndex | SelectSource,
   context: SelectContext,
 ): Promise<Map<string, number>> {
-  const catalog = index.discovery;
-  const text = textSignals(await searchIntent(index, context.intent), true);
+  const source = sourceOf(from);
+  const { catalog } = source;
+  const text = textSignals(await searchIntent(source, context.intent), true);
   // The same items as the pipeline's (made once per catalog, shadowed copies included), thresholds off.
   const visible = new Set(catalog.skills.map((s) => s.path));
   const items = scoreItems(catalog, [...catalog.skills, ...catalog.shadowed])
@@ -223,19 +216,20 @@ export async function scoreSkills(
   return out;
 }
 
-/** Run the pipeline over `index` for `context`. */
+/** Run the pipeline over a catalog and its ranking (an open index is both) for `context`. */
 export async function runPipeline(
-  index: SkillIndex,
+  from: SkillIndex | SelectSource,
   context: SelectContext,
   o: SelectOptions = {},
 ): Promise<SelectResult> {
   const profile = profileNamed(o.profile, o.profiles);
   const now = o.now ?? Date.now();
-  const catalog = index.discovery;
+  const source = sourceOf(from);
+  const { catalog } = source;
   const all = [...catalog.skills, ...catalog.shadowed];
   const byId = new Map<string, Skill>();
   for (const s of all) if (!byId.has(s.id)) byId.set(s.id, s);
-  const search = await searchIntent(index, context.intent);
+  const search = await searchIntent(source, context.intent);
   const text = textSignals(search);
   // Only an intent search is sure of loads on its words: a `weak` or `none` one matches no trigger
   // phrase either (its candidates are suggested); files, commands and keywords still count.

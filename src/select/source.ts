@@ -1,0 +1,32 @@
+// What the pipeline chooses from: a catalog, and a ranking of its skills for an intent that is asked
+// for only when there is an intent, so a selection on files, commands or keywords opens no index.
+
+import type { Discovery } from '../catalog/catalog.js';
+import type { SearchResult } from '../search/rank.js';
+import type { SkillIndex } from '../search/search.js';
+
+/** A catalog and the search that ranks it. */
+export interface SelectSource {
+  catalog: Discovery;
+  /** The search's answer for `intent` (the pipeline reads its candidates and its verdict). */
+  rank(intent: string): Promise<SearchResult>;
+}
+
+/** An open index as a source: its catalog, and its search with the candidates ranking reads. */
+export const indexSource = (index: SkillIndex): SelectSource => ({
+  catalog: index.discovery,
+  rank: (intent) => index.search(intent, { limit: index.settings.candidates }),
+});
+
+/** `x` as a source (an open index is one). */
+export const sourceOf = (x: SkillIndex | SelectSource): SelectSource =>
+  'rank' in x ? x : indexSource(x);
+
+/** The search's answer for the intent, or none without an intent (and then nothing is opened). */
+export function searchIntent(
+  source: SelectSource,
+  intent: string | undefined,
+): Promise<SearchResult | undefined> {
+  if (!intent || intent.trim() === '') return Promise.resolve(undefined);
+  return source.rank(intent);
+}
