@@ -7,6 +7,7 @@ const LAYERS = [
   ['util', 'text', 'errors.ts', 'version.ts'],
   ['diagnostics'],
   ['skill'],
+  ['files'],
   ['invoke'],
   ['config'],
   ['catalog'],

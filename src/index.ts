@@ -38,10 +38,6 @@ export type { SkillBody } from './discover/body.js';
 export { readSkillBody } from './discover/body.js';
 export type { DiscoverOptions, DiscoverResult } from './discover/discover.js';
 export { discoverSkills } from './discover/discover.js';
-export type { DirEntry, EntryKind, FileInfo, FileSystem, ReadResult } from './discover/fs.js';
-export { nodeFileSystem } from './discover/fs.js';
-export type { MemoryNode, MemoryTree } from './discover/memory-fs.js';
-export { createMemoryFileSystem } from './discover/memory-fs.js';
 export type { Precedence, RootSpec } from './discover/scopes.js';
 export { CLAUDE_CODE_PRECEDENCE, DEFAULT_PRECEDENCE } from './discover/scopes.js';
 export { InternalError, SkillsetError } from './errors.js';
@@ -54,6 +50,10 @@ export type {
   Refusal,
 } from './export/index.js';
 export { EXPORT_TARGETS, exportSkills } from './export/index.js';
+export type { DirEntry, EntryKind, FileInfo, FileSystem, ReadResult } from './files/fs.js';
+export { nodeFileSystem } from './files/fs.js';
+export type { MemoryNode, MemoryTree } from './files/memory-fs.js';
+export { createMemoryFileSystem } from './files/memory-fs.js';
 export type { ExpandInput, ExpandResult } from './invoke/expand.js';
 export { expandSkill } from './invoke/expand.js';
 export type {

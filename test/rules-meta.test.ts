@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createMemoryFileSystem, type MemoryTree } from '../src/discover/memory-fs.js';
+import { createMemoryFileSystem, type MemoryTree } from '../src/files/memory-fs.js';
 import { PROFILES } from '../src/lint/define-rule.js';
 import { RULES } from '../src/lint/rules/index.js';
 import { lintSkills } from '../src/lint/run.js';

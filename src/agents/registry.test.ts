@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createService } from '../core/service.js';
-import { createMemoryFileSystem } from '../discover/memory-fs.js';
+import { createMemoryFileSystem } from '../files/memory-fs.js';
 import {
   AGENT_PRESETS,
   AGENTS,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createService } from '../core/service.js';
 import { discoverSkills } from '../discover/discover.js';
-import { createMemoryFileSystem, type MemoryTree } from '../discover/memory-fs.js';
+import { createMemoryFileSystem, type MemoryTree } from '../files/memory-fs.js';
 import type { Skill } from '../skill/types.js';
 import { diffCatalogs, isUnchanged } from './diff.js';
 import { type Candidate, resolveCatalog } from './resolve.js';

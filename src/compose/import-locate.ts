@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import { errorCode, type FileSystem } from '../discover/fs.js';
+import { errorCode, type FileSystem } from '../files/fs.js';
 import { insideAny, relativeInside } from '../util/paths.js';
 import type { ImportLine } from './import-lines.js';
 

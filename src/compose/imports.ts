@@ -7,8 +7,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { errorCode, type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
+import { errorCode, type FileSystem, nodeFileSystem } from '../files/fs.js';
 import { repairUtf8 } from '../skill/parse.js';
 import { splitFrontmatter } from '../skill/split.js';
 import {

@@ -4,7 +4,6 @@
 import nodeFs from 'node:fs';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
-import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
 import { type Bm25Baseline, baselineDocs, openBaseline, scoreBaseline } from '../eval/baseline.js';
 import {
@@ -16,6 +15,7 @@ import {
 } from '../eval/eval.js';
 import { parseManifest } from '../eval/manifest.js';
 import { evaluate } from '../eval/run.js';
+import type { FileSystem } from '../files/fs.js';
 import type { SkillIndex } from '../search/search.js';
 import { attempt, type Outcome } from './outcome.js';
 import type { EvalOptions } from './service.js';

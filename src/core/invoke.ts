@@ -5,8 +5,8 @@
 
 import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
+import { type FileSystem, nodeFileSystem } from '../files/fs.js';
 import { type ExpandedCommand, expandSkill } from '../invoke/expand.js';
 import {
   type ApprovalState,

@@ -6,8 +6,8 @@
 import { skillsByName, walkExtends } from '../compose/extends.js';
 import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
+import type { FileSystem } from '../files/fs.js';
 import type { LoadCut } from '../render/load-limit.js';
 import { type LoadForm, renderLoadResult } from '../render/load-result.js';
 import { type LoadedSkill, loadStage } from '../select/load.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMemoryFileSystem } from '../discover/memory-fs.js';
+import { createMemoryFileSystem } from '../files/memory-fs.js';
 import { createService } from './service.js';
 
 const fs = createMemoryFileSystem({

@@ -1,15 +1,15 @@
 // The files of a skill folder, for the MCP server's resources, `read_skill_file` and the Skills
 // extension: each file with its size and sha256 digest, and reading one file confined to the folder.
 // A path that is absolute, climbs out (`..`), hides a separator (`%2F`, a backslash) or reaches
-// through a link to outside the folder is refused (the rule is src/discover/confine.ts's).
+// through a link to outside the folder is refused (the rule is src/files/confine.ts's).
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { skillBoundary, withinBoundary } from '../discover/confine.js';
-import type { FileSystem } from '../discover/fs.js';
-import { skillFolderFiles } from '../discover/skill-folder.js';
-import { SKIPPED_FOLDERS } from '../discover/walk.js';
 import { SkillsetError } from '../errors.js';
+import { skillBoundary, withinBoundary } from '../files/confine.js';
+import { SKIPPED_FOLDERS } from '../files/folders.js';
+import type { FileSystem } from '../files/fs.js';
+import { skillFolderFiles } from '../files/skill-folder.js';
 import type { Skill } from '../skill/types.js';
 
 /** One file of a skill folder. */

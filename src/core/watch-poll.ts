@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { lstat, readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
-import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS } from '../discover/walk.js';
+import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS } from '../files/folders.js';
 import { DEFAULT_FILE_LIMITS } from './skill-files.js';
 
 /** Files counted at most: as many as a skill folder's files are listed (skill-files.ts). */

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
 import type { RootSpec } from '../discover/scopes.js';
-import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS, systemFolder } from '../discover/walk.js';
+import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS, systemFolder } from '../files/folders.js';
 import { readRegularFile } from '../util/read-regular.js';
 
 /** A folder watched, and the deepest folder level below it whose entries are watched (it being 0). */

@@ -9,8 +9,8 @@
 import path from 'node:path';
 import { watch as chokidar } from 'chokidar';
 import { type CatalogChanges, isUnchanged } from '../catalog/diff.js';
-import { errorCode } from '../discover/fs.js';
-import { SKILL_FILE_LEVELS, systemFolder } from '../discover/walk.js';
+import { SKILL_FILE_LEVELS, systemFolder } from '../files/folders.js';
+import { errorCode } from '../files/fs.js';
 import type { Skill } from '../skill/types.js';
 import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import type { SkillService } from './service.js';

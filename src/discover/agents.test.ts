@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createMemoryFileSystem, type MemoryTree } from '../files/memory-fs.js';
 import { AGENT_PRESETS, AGENTS } from './agents.js';
 import { discoverSkills } from './discover.js';
-import { createMemoryFileSystem, type MemoryTree } from './memory-fs.js';
 
 const skill = (from: string): MemoryTree => ({
   'SKILL.md': `---\ndescription: deploy, from ${from}\n---\nBody\n`,

@@ -2,10 +2,10 @@
 
 import { createHash } from 'node:crypto';
 import { SkillsetError } from '../errors.js';
+import { outsideReason, skillBoundary } from '../files/confine.js';
+import { errorCode, type FileSystem, nodeFileSystem, type ReadResult } from '../files/fs.js';
 import { parseSkillFile, repairUtf8 } from '../skill/parse.js';
 import type { Skill } from '../skill/types.js';
-import { outsideReason, skillBoundary } from './confine.js';
-import { errorCode, type FileSystem, nodeFileSystem, type ReadResult } from './fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read.js';
 
 /** A skill's body as read now, and whether the file changed since the skill was parsed. */

@@ -142,7 +142,7 @@ describe('stored positions', () => {
 
 describe('a library past 4,096 skills', () => {
   it('keeps few records decoded and still gives every field back, whatever the order of reading', async () => {
-    const { createMemoryFileSystem } = await import('./memory-fs.js');
+    const { createMemoryFileSystem } = await import('../files/memory-fs.js');
     const tree: Record<string, { 'SKILL.md': string }> = {};
     for (let i = 0; i < 4500; i++)
       tree[`s${i}`] = {

@@ -2,12 +2,12 @@
 
 import nodeFs from 'node:fs';
 import path from 'node:path';
+import type { FileSystem } from '../files/fs.js';
+import { statPath } from '../files/stat-path.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 import { cacheFile, makeDirs, RACY_MS, writeFileAtomically } from '../util/dirs.js';
 import { type CompactRecord, type Head, isHead, LazyParsed } from './compact.js';
-import type { FileSystem } from './fs.js';
 import { asciiJson } from './snapshot-file.js';
-import { statPath } from './stat-path.js';
 
 /** Bump when parsing changes what it produces, so old caches are ignored. */
 export const PARSER_VERSION = 6;

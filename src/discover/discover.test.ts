@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { createMemoryFileSystem, type MemoryTree } from '../files/memory-fs.js';
 import { discoverSkills } from './discover.js';
-import { createMemoryFileSystem, type MemoryTree } from './memory-fs.js';
 
 const skill = (description: string): MemoryTree => ({
   'SKILL.md': `---\ndescription: ${description}\n---\nBody of ${description}\n`,

@@ -2,21 +2,14 @@
 
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { systemFolder } from '../files/folders.js';
+import { type FileSystem, linkFailure } from '../files/fs.js';
 import { relativeInside } from '../util/paths.js';
-import { type FileSystem, linkFailure } from './fs.js';
 
 /** A folder the walk is in, and the folders above it up to the root. */
 interface Above {
   real: string;
   parent: Above | undefined;
-}
-
-/** The operating system's virtual folders: their files are not skills, and walking them never ends well. */
-const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'] as const;
-
-/** The system folder `real` is in (or is), if any. */
-export function systemFolder(real: string): string | undefined {
-  return SYSTEM_FOLDERS.find((f) => real === f || real.startsWith(`${f}/`));
 }
 
 /** Follow a linked folder entry (met in `frame`): its real path, or `undefined` (with a diagnostic) when it dangles, loops or is not a folder. */

@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
+import type { FileSystem } from '../files/fs.js';
 import { relativeInside } from '../util/paths.js';
-import type { FileSystem } from './fs.js';
 
 /** Answers whether a path is ignored by the `.gitignore` files that apply to it. */
 export interface GitignoreStack {

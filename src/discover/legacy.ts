@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { freeze, type RootScan } from '../catalog/resolve.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { errorCode, type FileSystem } from '../files/fs.js';
 import type { ParsedSkillFile } from '../skill/types.js';
-import { errorCode, type FileSystem } from './fs.js';
 import { readFoundSkill } from './read.js';
 import { SkillRecord } from './record.js';
 import type { RootSpec } from './scopes.js';

@@ -2,13 +2,19 @@
 
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { type Boundary, withinBoundary } from '../files/confine.js';
+import {
+  errorCode,
+  type FileSystem,
+  linkFailure,
+  nodeFileSystem,
+  type ReadResult,
+} from '../files/fs.js';
 import { parseSkillFile } from '../skill/parse.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import type { ParseCache } from './cache.js';
 import { compactRecord, lazyRecord } from './compact.js';
-import { type Boundary, withinBoundary } from './confine.js';
-import { errorCode, type FileSystem, linkFailure, nodeFileSystem, type ReadResult } from './fs.js';
 import type { FoundSkill } from './walk.js';
 
 /** A SKILL.md read and parsed, or the diagnostics that say why it was not. */

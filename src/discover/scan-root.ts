@@ -4,10 +4,11 @@
 import path from 'node:path';
 import type { RootScan } from '../catalog/resolve.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
+import { systemFolder } from '../files/folders.js';
+import { errorCode, type FileSystem, nodeFileSystem } from '../files/fs.js';
+import { statPath } from '../files/stat-path.js';
 import { PARSER_VERSION, ParseCache } from './cache.js';
 import { expectRecords } from './compact.js';
-import { systemFolder } from './follow-link.js';
-import { errorCode, type FileSystem, nodeFileSystem } from './fs.js';
 import { chainFolders, type GitignoreStack, gitignoreChain, NO_GITIGNORE } from './gitignore.js';
 import { scanLegacy } from './legacy.js';
 import { type ReadSkill, readAll } from './read.js';
@@ -15,7 +16,6 @@ import { RootSnapshot, type SnapshotHit } from './root-snapshot.js';
 import { candidateOf } from './scan-snapshot.js';
 import { projectFolders, type RootSpec } from './scopes.js';
 import type { KeptFile } from './snapshot-columns.js';
-import { statPath } from './stat-path.js';
 import { type FoundSkill, type WalkResult, walkRoot } from './walk.js';
 import { WalkCache } from './walk-cache.js';
 

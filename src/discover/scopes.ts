@@ -1,6 +1,7 @@
 // The standard scopes and their folders, and the precedence orders between them.
 
 import path from 'node:path';
+import { type FileSystem, pathExists } from '../files/fs.js';
 import type { RootSpec, Scope } from '../skill/types.js';
 import {
   AGENT_PRESETS,
@@ -8,7 +9,6 @@ import {
   CLAUDE_CODE_PRECEDENCE,
   DEFAULT_PRECEDENCE,
 } from './agents.js';
-import { type FileSystem, pathExists } from './fs.js';
 
 export type { RootSpec } from '../skill/types.js';
 

@@ -1,9 +1,9 @@
 // The root snapshot's columns: each found file's state as the scan left it, added to the columns, and
 // checked against the file system before the snapshot is used (root-snapshot.ts).
 
+import { statMatches } from '../files/stat-path.js';
 import type { Head } from './compact.js';
 import { below, relOf, type SnapshotFile } from './snapshot-file.js';
-import { statMatches } from './stat-path.js';
 import type { FoundSkill } from './walk.js';
 import { filesHold, type WalkDeps } from './walk-cache.js';
 

@@ -6,8 +6,8 @@
 import nodeFs from 'node:fs';
 import path from 'node:path';
 import { isDiagnosticList } from '../diagnostics/diagnostic.js';
+import { statMatches, statPath } from '../files/stat-path.js';
 import { cacheFile, makeDirs, RACY_MS, writeFileAtomically } from '../util/dirs.js';
-import { statMatches, statPath } from './stat-path.js';
 import type { FoundSkill, WalkResult } from './walk.js';
 
 /** Bump when the walk's result or this file's shape changes. */

@@ -2,8 +2,9 @@
 
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { SKIPPED_FOLDERS } from '../files/folders.js';
+import { type DirEntry, type EntryKind, errorCode, type FileSystem } from '../files/fs.js';
 import { followLink } from './follow-link.js';
-import { type DirEntry, type EntryKind, errorCode, type FileSystem } from './fs.js';
 import { type GitignoreStack, loadGitignore } from './gitignore.js';
 import type { WalkWatch } from './walk-cache.js';
 
@@ -40,15 +41,6 @@ export interface WalkResult {
   diagnostics: Diagnostic[];
   folders: number;
 }
-
-/** Folder levels below a skill folder that its own files are read from (listed, served, watched). */
-export const SKILL_FILE_LEVELS = 8;
-
-/** Folders no walk of skills enters: version control and installed dependencies. */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
-
-/** The system folder a real path is in, if any (follow-link.ts; the watchers ask too). */
-export { systemFolder } from './follow-link.js';
 
 /** A folder being walked, and the folders above it. */
 interface Frame {

@@ -1,8 +1,8 @@
 // The agents-dir target: each skill folder copied byte for byte to `.agents/skills/<name>/`, no link followed out of it.
 
 import path from 'node:path';
-import { inSkillFolder } from '../discover/confine.js';
-import { SKIPPED_FOLDERS } from '../discover/walk.js';
+import { inSkillFolder } from '../files/confine.js';
+import { SKIPPED_FOLDERS } from '../files/folders.js';
 import type { ExportFs } from './fs.js';
 import type { DesiredFile, ExportEntry } from './types.js';
 

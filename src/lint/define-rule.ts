@@ -2,7 +2,7 @@
 
 import type { z } from 'zod';
 import type { Position, RelatedLocation, Severity } from '../diagnostics/diagnostic.js';
-import type { FileSystem } from '../discover/fs.js';
+import type { FileSystem } from '../files/fs.js';
 import type { Skill } from '../skill/types.js';
 
 /** A lint profile: `spec` is the open specification as its reference validator applies it. */

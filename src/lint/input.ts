@@ -1,7 +1,7 @@
 // A skill's file as the rules read it: its bytes once, its text and body decoded only when a rule asks.
 
 import { type Diagnostic, diagnostic, type Position } from '../diagnostics/diagnostic.js';
-import type { FileSystem } from '../discover/fs.js';
+import type { FileSystem } from '../files/fs.js';
 import { repairUtf8 } from '../skill/parse.js';
 import type { Skill } from '../skill/types.js';
 import type { BodyStats, SkillInput } from './define-rule.js';

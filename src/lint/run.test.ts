@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { createMemoryFileSystem } from '../discover/memory-fs.js';
+import { createMemoryFileSystem } from '../files/memory-fs.js';
 import { defineRule } from './define-rule.js';
 import { lintSkills } from './run.js';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { RuleSetting } from '../config/config.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { type DiscoverOptions, type DiscoverResult, discoverSkills } from '../discover/discover.js';
-import { type FileSystem, nodeFileSystem, pathExists } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
+import { type FileSystem, nodeFileSystem, pathExists } from '../files/fs.js';
 import { closest } from '../text/did-you-mean.js';
 import { BUILTIN_CODES, builtinSeverity } from './builtin.js';
 import {

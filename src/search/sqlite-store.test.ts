@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createMemoryFileSystem, type MemoryTree } from '../discover/memory-fs.js';
+import { createMemoryFileSystem, type MemoryTree } from '../files/memory-fs.js';
 import { countSkills } from '../test-support/corpus.js';
 import { corporaDir } from '../test-support/paths.js';
 import { authorityOf } from './features.js';

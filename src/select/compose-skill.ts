@@ -16,7 +16,7 @@ import { type ImportedFile, resolveImports } from '../compose/imports.js';
 import { composeBodies } from '../compose/sections.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { type BodySource, readSkillBody, type SkillBody } from '../discover/body.js';
-import type { FileSystem } from '../discover/fs.js';
+import type { FileSystem } from '../files/fs.js';
 import type { LeftOutEntry, LoadCut } from '../render/load-limit.js';
 import { relativeInside } from '../util/paths.js';
 

@@ -8,9 +8,9 @@ import { DEFAULT_LOAD_LIMITS, type LoadLimits } from '../compose/import-limits.j
 import type { ImportedFile } from '../compose/imports.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { BodySource } from '../discover/body.js';
-import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
-import { skillFolderFiles } from '../discover/skill-folder.js';
+import { type FileSystem, nodeFileSystem } from '../files/fs.js';
+import { skillFolderFiles } from '../files/skill-folder.js';
 import type { LoadCut } from '../render/load-limit.js';
 import { type ComposedSkill, composeSkill } from './compose-skill.js';
 import { type Candidate, decidedOn, type StageDecision } from './types.js';

@@ -6,8 +6,8 @@
 import { skillsByName } from '../compose/extends.js';
 import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { FileSystem } from '../discover/fs.js';
 import { SkillsetError } from '../errors.js';
+import type { FileSystem } from '../files/fs.js';
 import type { SearchResult } from '../search/rank.js';
 import type { SkillIndex } from '../search/search.js';
 import { estimateTokens } from '../skill/parse.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { discoverSkills } from '../discover/discover.js';
-import { createMemoryFileSystem, type MemoryTree } from '../discover/memory-fs.js';
+import { createMemoryFileSystem, type MemoryTree } from '../files/memory-fs.js';
 import type { Skill } from '../skill/types.js';
 import { stageContract } from '../test-support/stage-contract.js';
 import { resolveStage } from './resolve.js';

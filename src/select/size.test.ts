@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import type { FileSystem } from '../discover/fs.js';
-import { createMemoryFileSystem, type MemoryTree } from '../discover/memory-fs.js';
+import type { FileSystem } from '../files/fs.js';
+import { createMemoryFileSystem, type MemoryTree } from '../files/memory-fs.js';
 import { budgetStage } from './budget.js';
 import { loadStage } from './load.js';
 import { sizeCap, sizeStage } from './size.js';

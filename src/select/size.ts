@@ -5,8 +5,8 @@
 
 import { DEFAULT_LOAD_LIMITS, type LoadLimits } from '../compose/import-limits.js';
 import type { BodySource } from '../discover/body.js';
-import { type FileSystem, nodeFileSystem } from '../discover/fs.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../discover/read.js';
+import { type FileSystem, nodeFileSystem } from '../files/fs.js';
 import { estimateTokens } from '../skill/parse.js';
 import { type ComposedSkill, composeSkill } from './compose-skill.js';
 import { type Candidate, decidedOn, type StageDecision, type StageOutput } from './types.js';

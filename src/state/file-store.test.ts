@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { createMemoryFileSystem } from '../discover/memory-fs.js';
+import { createMemoryFileSystem } from '../files/memory-fs.js';
 import { recordApproval } from '../invoke/permissions.js';
 import { stateFileFor } from '../util/dirs.js';
 import { APPROVAL_STATE } from './approvals.js';

@@ -5,7 +5,7 @@
 
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import { errorCode, type FileSystem, nodeFileSystem } from '../discover/fs.js';
+import { errorCode, type FileSystem, nodeFileSystem } from '../files/fs.js';
 import { stateFileFor } from '../util/dirs.js';
 import { nodeStateFiles, type StateFiles } from './state-files.js';
 import { noStateStore, type StateKind, type StateRead, type StateStore } from './state-store.js';

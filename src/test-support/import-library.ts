@@ -3,7 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { createMemoryFileSystem, type MemoryTree } from '../discover/memory-fs.js';
+import { createMemoryFileSystem, type MemoryTree } from '../files/memory-fs.js';
 import type { Candidate } from '../select/types.js';
 import type { Tier } from '../skill/types.js';
 

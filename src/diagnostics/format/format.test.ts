@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { lintReport } from '../../core/views.js';
-import { createMemoryFileSystem } from '../../discover/memory-fs.js';
+import { createMemoryFileSystem } from '../../files/memory-fs.js';
 import { lintSkills } from '../../lint/run.js';
 import { escapeData, escapeProperty, formatGithub } from './github.js';
 import { formatJson } from './json.js';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RuleSetting } from '../../config/config.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { createMemoryFileSystem, type MemoryTree } from '../../discover/memory-fs.js';
+import { createMemoryFileSystem, type MemoryTree } from '../../files/memory-fs.js';
 import { formatMessage, type Profile, type Rule } from '../define-rule.js';
 import { lintSkills } from '../run.js';
 

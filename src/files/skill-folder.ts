@@ -1,13 +1,13 @@
 // The one walk of a skill folder's files: what a load lists, what MCP serves and digests. Entries come
 // in path order; the folders discovery skips and those deeper than a skill's levels are not entered;
-// a link is followed only when it resolves inside the skill's boundary (src/discover/confine.ts), and
+// a link is followed only when it resolves inside the skill's boundary (src/files/confine.ts), and
 // a folder is walked once, so a link back up never walks a tree twice. Nothing is read.
 
 import path from 'node:path';
 import { relativeInside } from '../util/paths.js';
 import { type Boundary, withinBoundary } from './confine.js';
+import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS } from './folders.js';
 import type { FileSystem } from './fs.js';
-import { SKILL_FILE_LEVELS, SKIPPED_FOLDERS } from './walk.js';
 
 /** A file of the folder, or an entry left out and why. */
 export type FolderItem =
