@@ -68,86 +68,120 @@ export function budgetStage(
   const limit = settings.limit ?? DEFAULT_BUDGET_CHARS;
   const unit = settings.unit ?? 'chars';
   const size = (c: Candidate): number => (unit === 'tokens' ? c.tokens : c.chars);
-  const decisions: StageDecision[] = [];
   const critical = candidates.filter((c) => c.tier === 'critical');
   const required = critical.reduce((n, c) => n + size(c), 0);
-  if (required > limit) {
-    for (const c of candidates)
-      decisions.push({
-        stage: 'budget',
-        ...decidedOn(c),
-        outcome: 'dropped',
-        reason: `budget violation: the critical skills need ${required} ${unit}, over the budget of ${limit}; nothing loads`,
-      });
-    return {
-      candidates: [],
-      overflow: [],
-      suggested: [],
-      budget: { limit, used: 0, suggested: 0, unit },
-      violation: { limit, required, unit, critical: critical.map((c) => c.id) },
-      decisions,
-    };
-  }
-  const loaded: Candidate[] = [];
-  const overflow: Candidate[] = [];
-  let used = 0;
+  if (required > limit) return violation(candidates, critical, { limit, required, unit });
+  const fit = fitTiers(candidates, limit, unit, size);
+  const named = settings.suggestions
+    ? suggest(settings.suggestions, fit, limit, unit)
+    : { suggested: [], spent: 0, decisions: [] };
+  return {
+    candidates: fit.loaded,
+    overflow: fit.overflow,
+    suggested: named.suggested,
+    budget: { limit, used: fit.used + named.spent, suggested: named.spent, unit },
+    violation: null,
+    decisions: [...fit.decisions, ...named.decisions],
+  };
+}
+
+/** Critical skills that alone exceed the budget: nothing loads, and every candidate says why. */
+function violation(
+  candidates: readonly Candidate[],
+  critical: readonly Candidate[],
+  v: { limit: number; required: number; unit: BudgetUnit },
+): BudgetOutput {
+  const { limit, required, unit } = v;
+  return {
+    candidates: [],
+    overflow: [],
+    suggested: [],
+    budget: { limit, used: 0, suggested: 0, unit },
+    violation: { limit, required, unit, critical: critical.map((c) => c.id) },
+    decisions: candidates.map((c) => ({
+      stage: 'budget',
+      ...decidedOn(c),
+      outcome: 'dropped',
+      reason: `budget violation: the critical skills need ${required} ${unit}, over the budget of ${limit}; nothing loads`,
+    })),
+  };
+}
+
+/** What the budget counts in. */
+type BudgetUnit = NonNullable<BudgetSettings['unit']>;
+
+/** What the tiers fit, in order: loaded, what overflowed, the amount used and every decision. */
+interface Fit {
+  loaded: Candidate[];
+  overflow: Candidate[];
+  used: number;
+  decisions: StageDecision[];
+}
+
+/** Fill the budget tier by tier; the first skill of a tier that does not fit overflows the rest of it. */
+function fitTiers(
+  candidates: readonly Candidate[],
+  limit: number,
+  unit: BudgetUnit,
+  size: (c: Candidate) => number,
+): Fit {
+  const fit: Fit = { loaded: [], overflow: [], used: 0, decisions: [] };
   for (const tier of TIERS) {
     let full = false;
     for (const c of candidates) {
       if (c.tier !== tier) continue;
       const n = size(c);
-      if (!full && used + n <= limit) {
-        loaded.push(c);
-        used += n;
-        decisions.push({
+      if (!full && fit.used + n <= limit) {
+        fit.loaded.push(c);
+        fit.used += n;
+        fit.decisions.push({
           stage: 'budget',
           ...decidedOn(c),
           outcome: 'kept',
-          reason: `${n} ${unit}; ${used} of ${limit} used`,
+          reason: `${n} ${unit}; ${fit.used} of ${limit} used`,
         });
         continue;
       }
-      // The first skill of a tier that does not fit sends the rest of that tier to overflow.
       full = true;
-      overflow.push(c);
-      decisions.push({
+      fit.overflow.push(c);
+      fit.decisions.push({
         stage: 'budget',
         ...decidedOn(c),
         outcome: 'overflow',
-        reason: `${n} ${unit} would not fit (${used} of ${limit} used): ${tier} tier overflows from here`,
+        reason: `${n} ${unit} would not fit (${fit.used} of ${limit} used): ${tier} tier overflows from here`,
       });
     }
   }
+  return fit;
+}
+
+/** Name the pool's skills, best first, in what the loads leave; the first line that does not fit ends it. */
+function suggest(
+  s: NonNullable<BudgetSettings['suggestions']>,
+  fit: Fit,
+  limit: number,
+  unit: BudgetUnit,
+): { suggested: Suggestion[]; spent: number; decisions: StageDecision[] } {
   const suggested: Suggestion[] = [];
+  const decisions: StageDecision[] = [];
   let spent = 0;
-  if (settings.suggestions) {
-    const { pool, max } = settings.suggestions;
-    const taken = new Set(loaded.map((c) => c.id));
-    for (const s of pool) {
-      if (suggested.length >= max) break;
-      if (taken.has(s.id)) continue;
-      taken.add(s.id);
-      const n = unit === 'tokens' ? estimateTokens(s.chars) : s.chars;
-      // Best first: the first line that does not fit ends the suggestions.
-      if (used + spent + n > limit) break;
-      suggested.push(s);
-      spent += n;
-      decisions.push({
-        stage: 'budget',
-        ...decidedOn(s),
-        outcome: 'suggested',
-        reason: `named, not loaded: ${n} ${unit}; ${used + spent} of ${limit} used`,
-      });
-    }
+  const taken = new Set(fit.loaded.map((c) => c.id));
+  for (const x of s.pool) {
+    if (suggested.length >= s.max) break;
+    if (taken.has(x.id)) continue;
+    taken.add(x.id);
+    const n = unit === 'tokens' ? estimateTokens(x.chars) : x.chars;
+    if (fit.used + spent + n > limit) break;
+    suggested.push(x);
+    spent += n;
+    decisions.push({
+      stage: 'budget',
+      ...decidedOn(x),
+      outcome: 'suggested',
+      reason: `named, not loaded: ${n} ${unit}; ${fit.used + spent} of ${limit} used`,
+    });
   }
-  return {
-    candidates: loaded,
-    overflow,
-    suggested,
-    budget: { limit, used: used + spent, suggested: spent, unit },
-    violation: null,
-    decisions,
-  };
+  return { suggested, spent, decisions };
 }
 
 /** The line a suggestion takes: `- id: description`. */

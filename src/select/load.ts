@@ -83,6 +83,42 @@ export async function listResources(
   return { files, more };
 }
 
+/** The loaded skill: its composed text, and its folder's other files listed (the imported ones are in it). */
+async function loadedSkill(
+  c: Candidate,
+  composed: ComposedSkill,
+  fs: FileSystem,
+): Promise<LoadedSkill> {
+  const { imports, cut } = composed;
+  const dir = path.dirname(c.path);
+  const imported = new Set(imports.map((i) => i.file));
+  const all = await listResources(fs, dir, c.path);
+  return {
+    id: c.id,
+    name: c.name,
+    path: c.path,
+    tier: c.tier,
+    score: c.score,
+    body: composed.body,
+    imports,
+    ...(cut ? { cut } : {}),
+    resources: all.files.filter((f) => !imported.has(path.join(dir, f))),
+    moreResources: all.more,
+    contentHash: composed.own.contentHash,
+    changed: composed.own.changed,
+    sources: composed.sources,
+  };
+}
+
+/** Why Load kept a skill: what changed, the imports, what the load's limit cut, the files listed. */
+function loadReason(l: LoadedSkill): string {
+  const { cut } = l;
+  const cutText = cut
+    ? `, cut at the load's limit of ${cut.maxBytes} bytes (${cut.imports.length + cut.more} @import line(s) left out${cut.body ? ', the body cut' : ''})`
+    : '';
+  return `loaded${l.changed ? ' (changed since scoring)' : ''}; ${l.imports.length} import(s)${cutText}, ${l.resources.length + l.moreResources} other file(s) listed`;
+}
+
 /** Load `candidates` (Budget's load set, in order). */
 export async function loadStage(
   candidates: readonly Candidate[],
@@ -121,7 +157,7 @@ export async function loadStage(
       });
       continue;
     }
-    const { contentHash, changed } = composed.own;
+    const { changed } = composed.own;
     if (changed)
       diagnostics.push(
         diagnostic(
@@ -132,36 +168,9 @@ export async function loadStage(
         ),
       );
     diagnostics.push(...composed.diagnostics);
-    const { imports, cut } = composed;
-    const dir = path.dirname(c.path);
-    // Files the body imports are in it already: the listing names the others.
-    const imported = new Set(imports.map((i) => i.file));
-    const all = await listResources(fs, dir, c.path);
-    const resources = {
-      files: all.files.filter((f) => !imported.has(path.join(dir, f))),
-      more: all.more,
-    };
-    loaded.push({
-      id: c.id,
-      name: c.name,
-      path: c.path,
-      tier: c.tier,
-      score: c.score,
-      body: composed.body,
-      imports,
-      ...(cut ? { cut } : {}),
-      resources: resources.files,
-      moreResources: resources.more,
-      contentHash,
-      changed,
-      sources: composed.sources,
-    });
-    decisions.push({
-      stage: 'load',
-      ...decidedOn(c),
-      outcome: 'kept',
-      reason: `loaded${changed ? ' (changed since scoring)' : ''}; ${imports.length} import(s)${cut ? `, cut at the load's limit of ${cut.maxBytes} bytes (${cut.imports.length + cut.more} @import line(s) left out${cut.body ? ', the body cut' : ''})` : ''}, ${resources.files.length + resources.more} other file(s) listed`,
-    });
+    const skill = await loadedSkill(c, composed, fs);
+    loaded.push(skill);
+    decisions.push({ stage: 'load', ...decidedOn(c), outcome: 'kept', reason: loadReason(skill) });
   }
   return { loaded, decisions, diagnostics };
 }
