@@ -11,6 +11,7 @@ import type { FileSystem } from '../files/fs.js';
 import type { LoadCut } from '../render/load-limit.js';
 import { type LoadForm, renderLoadResult } from '../render/load-result.js';
 import { type LoadedSkill, loadStage } from '../select/load.js';
+import type { Candidate } from '../select/types.js';
 import { estimateTokens } from '../skill/parse.js';
 import type { Skill } from '../skill/types.js';
 
@@ -41,6 +42,23 @@ export interface LoadView {
   tokens: number;
 }
 
+/** `skill` as Load's one candidate: sized by its body, with its `extends` chain when it has one. */
+function candidateOf(skill: Skill, chain: readonly Skill[]): Candidate {
+  const chars = Math.max(0, skill.size.bytes - skill.bodyOffset);
+  return {
+    id: skill.id,
+    name: skill.name,
+    path: skill.path,
+    scope: skill.source.scope,
+    score: 100,
+    tier: 'standard',
+    chars,
+    tokens: estimateTokens(chars),
+    contentHash: skill.contentHash,
+    ...(chain.length > 1 ? { chain: chain.map((s) => s.path) } : {}),
+  };
+}
+
 /** Load `skill` from `skills` (its `extends` parents are looked up there). */
 export async function loadSkill(
   skill: Skill,
@@ -58,29 +76,12 @@ export async function loadSkill(
     (s) => ({ name: s.id, path: s.path, extends: s.frontmatter.extends }),
     (n) => byName.get(n),
   ).chain;
-  const chars = Math.max(0, skill.size.bytes - skill.bodyOffset);
-  const r = await loadStage(
-    [
-      {
-        id: skill.id,
-        name: skill.name,
-        path: skill.path,
-        scope: skill.source.scope,
-        score: 100,
-        tier: 'standard',
-        chars,
-        tokens: estimateTokens(chars),
-        contentHash: skill.contentHash,
-        ...(chain.length > 1 ? { chain: chain.map((s) => s.path) } : {}),
-      },
-    ],
-    {
-      ...(o.fs ? { fs: o.fs } : {}),
-      ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}),
-      skills: new Map(chain.map((s) => [s.path, s])),
-      ...(o.limits ? { limits: o.limits } : {}),
-    },
-  );
+  const r = await loadStage([candidateOf(skill, chain)], {
+    ...(o.fs ? { fs: o.fs } : {}),
+    ...(o.projectRoot ? { projectRoot: o.projectRoot } : {}),
+    skills: new Map(chain.map((s) => [s.path, s])),
+    ...(o.limits ? { limits: o.limits } : {}),
+  });
   const loaded = r.loaded[0] as LoadedSkill | undefined;
   if (!loaded)
     throw new SkillsetError(
