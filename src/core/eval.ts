@@ -142,6 +142,63 @@ async function scoreFile(
   return getBaseline ? { ...run, baseline: await scoreBaseline(await getBaseline(), labels) } : run;
 }
 
+/** A manifest's earlier `--json` output to compare with, checked, or undefined without one. */
+function previousSets(compare: string | undefined): SetReport[] | undefined {
+  if (compare === undefined) return undefined;
+  const previous = readPrevious(compare) as { sets?: unknown };
+  if (
+    !(
+      Array.isArray(previous?.sets) &&
+      previous.sets.every((x) => isEvalReport(x) && typeof (x as SetReport).name === 'string')
+    )
+  )
+    throw new SkillsetError(
+      'usage/bad-compare',
+      `${compare} is not an \`eval --manifest --json\` output`,
+    );
+  return previous.sets as SetReport[];
+}
+
+/** One library's index, open for the sets over it. */
+interface OpenLibrary {
+  key: string;
+  index: SkillIndex;
+  fs: FileSystem;
+  close: () => void;
+}
+
+/** Open the index of a set's library; one line says how many problems the library has, if any. */
+async function openLibrary(
+  set: { name: string; roots: string[] },
+  input: SettingsInput,
+  manifestFile: string,
+  diagnostics: Diagnostic[],
+): Promise<OpenLibrary> {
+  const { createService } = await import('./service.js');
+  const service = await createService(await resolveSettings({ ...input, roots: set.roots }));
+  const index = await service.openIndex();
+  if (!index.ok) throw new SkillsetError(index.problem.code, index.problem.message);
+  // One line per library, not every diagnostic of every library: lint lists them.
+  const d = index.diagnostics.filter((x) => x.severity !== 'info');
+  const errors = d.filter((x) => x.severity === 'error').length;
+  if (d.length > 0)
+    diagnostics.push(
+      diagnostic(
+        'eval/library-diagnostics',
+        'warning',
+        set.roots[0] ?? manifestFile,
+        `${set.name}: ${errors} error${errors === 1 ? '' : 's'}, ${d.length - errors} warning${d.length - errors === 1 ? '' : 's'} in the library (skillset lint ${set.roots.join(' ')} lists them)`,
+        { data: { set: set.name, errors, warnings: d.length - errors } },
+      ),
+    );
+  return {
+    key: set.roots.join('\0'),
+    index: index.value,
+    fs: service.settings.fs,
+    close: () => service.close(),
+  };
+}
+
 /**
  * Every set of a manifest, each against its own library: one report per set. Consecutive sets over
  * the same library share one opened index; only one is open at a time. The baseline (unless
@@ -159,77 +216,38 @@ export async function evalManifest(
       readFile(manifestFile, 'usage/missing-manifest').toString('utf8'),
       manifestFile,
     );
-    const previous =
-      compare === undefined ? undefined : (readPrevious(compare) as { sets?: unknown });
-    if (
-      compare !== undefined &&
-      !(
-        Array.isArray(previous?.sets) &&
-        previous.sets.every((x) => isEvalReport(x) && typeof (x as SetReport).name === 'string')
-      )
-    )
-      throw new SkillsetError(
-        'usage/bad-compare',
-        `${compare} is not an \`eval --manifest --json\` output`,
-      );
-    const { createService } = await import('./service.js');
+    const previous = previousSets(compare);
     const reports: SetReport[] = [];
-    let opened: { key: string; index: SkillIndex; fs: FileSystem; close: () => void } | undefined;
+    let opened: OpenLibrary | undefined;
     const baselines = new Map<string, Bm25Baseline>();
+    // The baseline of the open library, built on first need.
+    const baseline = async (library: OpenLibrary): Promise<Bm25Baseline> => {
+      let b = baselines.get(library.key);
+      if (!b) {
+        b = await buildBaseline(library.index, library.fs);
+        baselines.set(library.key, b);
+      }
+      return b;
+    };
     try {
       for (const set of sets) {
-        const key = set.roots.join('\0');
-        if (opened?.key !== key) {
+        if (opened?.key !== set.roots.join('\0')) {
           opened?.close();
-          const service = await createService(
-            await resolveSettings({ ...input, roots: set.roots }),
-          );
-          const index = await service.openIndex();
-          if (!index.ok) throw new SkillsetError(index.problem.code, index.problem.message);
-          // One line per library, not every diagnostic of every library: lint lists them.
-          const d = index.diagnostics.filter((x) => x.severity !== 'info');
-          const errors = d.filter((x) => x.severity === 'error').length;
-          if (d.length > 0)
-            diagnostics.push(
-              diagnostic(
-                'eval/library-diagnostics',
-                'warning',
-                set.roots[0] ?? manifestFile,
-                `${set.name}: ${errors} error${errors === 1 ? '' : 's'}, ${d.length - errors} warning${d.length - errors === 1 ? '' : 's'} in the library (skillset lint ${set.roots.join(' ')} lists them)`,
-                { data: { set: set.name, errors, warnings: d.length - errors } },
-              ),
-            );
-          opened = {
-            key,
-            index: index.value,
-            fs: service.settings.fs,
-            close: () => service.close(),
-          };
+          opened = await openLibrary(set, input, manifestFile, diagnostics);
         }
-        const before = (previous?.sets as SetReport[] | undefined)?.find(
-          (p) => p.name === set.name,
-        );
         const library = opened;
+        const before = previous?.find((p) => p.name === set.name);
         const run = await scoreFile(
           library.index,
           set.queries,
           diagnostics,
-          options.baseline === false
-            ? undefined
-            : async () => {
-                let b = baselines.get(key);
-                if (!b) {
-                  b = await buildBaseline(library.index, library.fs);
-                  baselines.set(key, b);
-                }
-                return b;
-              },
+          options.baseline === false ? undefined : () => baseline(library),
         );
         reports.push({
           name: set.name,
           queriesFile: set.queries,
           roots: set.roots,
-          skills: opened.index.discovery.skills.length,
+          skills: library.index.discovery.skills.length,
           ...run,
           ...(before ? compareReports(before, run) : {}),
         });
