@@ -7,7 +7,12 @@ import type { LoadLimits } from '../compose/import-limits.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { SkillsetError } from '../errors.js';
 import { type FileSystem, nodeFileSystem } from '../files/fs.js';
-import { type ExpandedCommand, expandSkill } from '../invoke/expand.js';
+import {
+  type ExpandedCommand,
+  type ExpandInput,
+  expandSkill,
+  type ShellProblem,
+} from '../invoke/expand.js';
 import {
   type ApprovalState,
   decideSkillPermission,
@@ -114,6 +119,82 @@ function composedRaw(composed: ReadonlyArray<{ skill: Skill }>): Record<string, 
   return raw;
 }
 
+/**
+ * The view of an `ask` for content that changed since the catalog was read, when the decision rested
+ * on the content (an approval of it, or its properties): the host reads the folders again and decides.
+ */
+function staleView(
+  base: Omit<InvokeView, 'status' | 'text' | 'imports' | 'commands'>,
+  step: 'approval' | 'safe-properties',
+): InvokeView {
+  return {
+    ...base,
+    status: 'ask',
+    stale: true,
+    permission: {
+      decision: 'ask',
+      step: 'ask',
+      reason: `\`${base.id}\` changed since it was read (${step === 'approval' ? 'the approval was for the content before' : 'its properties were checked before'}): read the folders again and decide again`,
+    },
+    text: '',
+    imports: [],
+    commands: [],
+  };
+}
+
+/** A shell command that failed, as a problem naming its line in the SKILL.md, with what to do. */
+async function shellFailure(
+  skill: Skill,
+  problem: ShellProblem,
+  timeoutMs: number,
+  fs: FileSystem | undefined,
+): Promise<SkillsetError> {
+  // The line in the SKILL.md, where the author can find the command (the body's line counts from
+  // after the front matter and its imports).
+  const at = await fileLine(fs ?? nodeFileSystem, skill.path, problem.command);
+  const message = at
+    ? problem.message.replace(/\(line \d+\)/, `(${skill.path}:${at})`)
+    : problem.message;
+  return new SkillsetError(problem.code, message, {
+    hint:
+      problem.code === 'invoke/shell-timeout'
+        ? `Raise invoke.timeoutMs in the config (now ${timeoutMs} ms), or pass --no-shell.`
+        : 'Fix the command in the skill, or pass --no-shell to expand it without running shell.',
+    data: { ...problem, file: skill.path, ...(at ? { fileLine: at } : {}) },
+  });
+}
+
+/** What the expansion of `skill`'s `body` with `args` takes: the session, the trust, the shell. */
+function expandInput(
+  skill: Skill,
+  body: string,
+  args: string,
+  o: InvokeOptions,
+  run: { trust: { trusted: boolean; because?: string }; shell: 'on' | 'off'; timeoutMs: number },
+): ExpandInput {
+  return {
+    // Blank lines after the front matter carry nothing; the rest is expanded as written.
+    body: body.replace(/^(?:[ \t]*\r?\n)+/, ''),
+    skillDir: skill.dir,
+    args,
+    ...(skill.frontmatter.arguments ? { argumentNames: skill.frontmatter.arguments } : {}),
+    sessionId: o.sessionId,
+    projectDir: o.projectDir,
+    trusted: run.trust.trusted,
+    ...(run.trust.because ? { untrustedBecause: run.trust.because } : {}),
+    shell: run.shell,
+    timeoutMs: run.timeoutMs,
+    ...(skill.frontmatter.shell ? { shellProgram: skill.frontmatter.shell } : {}),
+  };
+}
+
+/** The problem of an invocation the permissions deny. */
+const denied = (skill: Skill, permission: PermissionDecision): SkillsetError =>
+  new SkillsetError('invoke/denied', `\`${skill.id}\` may not be invoked: ${permission.reason}`, {
+    hint: 'See the permissions section of the config file (docs/invocation.md).',
+    data: { skill: skill.id, permission },
+  });
+
 /** Invoke `skill` with the raw argument string `args`. */
 export async function invokeSkill(
   skill: Skill,
@@ -125,14 +206,9 @@ export async function invokeSkill(
   const by = o.by ?? 'user';
   const request = { by, ...(args !== '' ? { args } : {}) };
   const policy = { ...settings.permissions, ...(o.approvals ? { approvals: o.approvals } : {}) };
-  const deny = (permission: PermissionDecision) =>
-    new SkillsetError('invoke/denied', `\`${skill.id}\` may not be invoked: ${permission.reason}`, {
-      hint: 'See the permissions section of the config file (docs/invocation.md).',
-      data: { skill: skill.id, permission },
-    });
   // A deny needs nothing read.
   const first = decideSkillPermission(skill, request, policy);
-  if (first.decision === 'deny') throw deny(first);
+  if (first.decision === 'deny') throw denied(skill, first);
   const grant: TrustGrant = {
     trustProject: o.trustProject ?? settings.invoke.trustProject,
     trustedFolders: settings.invoke.trustedFolders,
@@ -153,7 +229,7 @@ export async function invokeSkill(
     request,
     policy,
   );
-  if (permission.decision === 'deny') throw deny(permission);
+  if (permission.decision === 'deny') throw denied(skill, permission);
   const shell = o.noShell ? 'off' : settings.invoke.shell;
   const base = {
     id: skill.id,
@@ -171,56 +247,20 @@ export async function invokeSkill(
   // content it saw: a file changed since the catalog was read is decided again once it is re-read.
   const changed = composed.some((c) => c.contentHash !== c.skill.contentHash);
   if (changed && (permission.step === 'approval' || permission.step === 'safe-properties'))
-    return {
-      view: {
-        ...base,
-        status: 'ask',
-        stale: true,
-        permission: {
-          decision: 'ask',
-          step: 'ask',
-          reason: `\`${skill.id}\` changed since it was read (${permission.step === 'approval' ? 'the approval was for the content before' : 'its properties were checked before'}): read the folders again and decide again`,
-        },
-        text: '',
-        imports: [],
-        commands: [],
-      },
-      diagnostics,
-    };
+    return { view: staleView(base, permission.step), diagnostics };
   if (permission.decision === 'ask' && !o.approved)
     return {
       view: { ...base, status: 'ask', text: '', imports: [], commands: [] },
       diagnostics,
     };
-  // Blank lines after the front matter carry nothing; the rest is expanded as written.
-  const r = await expandSkill({
-    body: loaded.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
-    skillDir: skill.dir,
-    args,
-    ...(skill.frontmatter.arguments ? { argumentNames: skill.frontmatter.arguments } : {}),
-    sessionId: o.sessionId,
-    projectDir: o.projectDir,
-    trusted: trust.trusted,
-    ...(trust.because ? { untrustedBecause: trust.because } : {}),
-    shell,
-    timeoutMs: settings.invoke.timeoutMs,
-    ...(skill.frontmatter.shell ? { shellProgram: skill.frontmatter.shell } : {}),
-  });
-  if (!r.ok) {
-    // The line in the SKILL.md, where the author can find the command (the body's line counts from
-    // after the front matter and its imports).
-    const at = await fileLine(o.fs ?? nodeFileSystem, skill.path, r.problem.command);
-    const message = at
-      ? r.problem.message.replace(/\(line \d+\)/, `(${skill.path}:${at})`)
-      : r.problem.message;
-    throw new SkillsetError(r.problem.code, message, {
-      hint:
-        r.problem.code === 'invoke/shell-timeout'
-          ? `Raise invoke.timeoutMs in the config (now ${settings.invoke.timeoutMs} ms), or pass --no-shell.`
-          : 'Fix the command in the skill, or pass --no-shell to expand it without running shell.',
-      data: { ...r.problem, file: skill.path, ...(at ? { fileLine: at } : {}) },
-    });
-  }
+  const r = await expandSkill(
+    expandInput(skill, loaded.body, args, o, {
+      trust,
+      shell,
+      timeoutMs: settings.invoke.timeoutMs,
+    }),
+  );
+  if (!r.ok) throw await shellFailure(skill, r.problem, settings.invoke.timeoutMs, o.fs);
   return {
     view: {
       ...base,
