@@ -39,3 +39,35 @@ export const noStateStore: StateStore = {
   read: async (kind) => ({ state: kind.empty(), diagnostics: [] }),
   update: async () => ({ written: false, diagnostics: [] }),
 };
+
+/** A state of one map of entries, by key: `{ version: 1, [field]: { [key]: entry } }`. */
+export type EntriesState<F extends string, E> = { version: 1 } & { [K in F]: Record<string, E> };
+
+/**
+ * The kind of a state that is one map of entries under `field`: a value without version 1 and that
+ * map is not this kind's (damaged, foreign); entries `entry` does not take (undefined) are dropped.
+ */
+export function entriesKind<F extends string, E>(
+  name: string,
+  field: F,
+  entry: (value: unknown) => E | undefined,
+): StateKind<EntriesState<F, E>> {
+  const state = (entries: Record<string, E>) =>
+    ({ version: 1, [field]: entries }) as EntriesState<F, E>;
+  return {
+    name,
+    empty: () => state({}),
+    parse(value) {
+      const data = value as Partial<Record<string, unknown>> | null;
+      const map = data?.[field];
+      if (data?.version !== 1 || typeof map !== 'object' || map === null) return undefined;
+      const entries: Record<string, E> = {};
+      for (const [key, v] of Object.entries(map)) {
+        const e = entry(v);
+        if (e !== undefined) entries[key] = e;
+      }
+      return state(entries);
+    },
+    sorted: [field],
+  };
+}

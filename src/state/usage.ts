@@ -2,7 +2,7 @@
 // the cache folder beside the index). The usage-ranked listing lets the least-used skills lose their
 // descriptions first. A damaged file counts nothing; a state that cannot be kept loses a count, not the run.
 
-import type { StateKind } from './state-store.js';
+import { entriesKind, type StateKind } from './state-store.js';
 
 /** Uses per skill id, and when each was last used. */
 export interface UsageState {
@@ -11,21 +11,12 @@ export interface UsageState {
 }
 
 /** Usage counts as the state store keeps them (`usage-<key>.json`); entries that are not counts are dropped. */
-export const USAGE_STATE: StateKind<UsageState> = {
-  name: 'usage',
-  empty: () => ({ version: 1, skills: {} }),
-  parse(value) {
-    const data = value as Partial<UsageState> | null;
-    if (data?.version !== 1 || typeof data.skills !== 'object' || data.skills === null)
-      return undefined;
-    const skills: UsageState['skills'] = {};
-    for (const [id, u] of Object.entries(data.skills))
-      if (Number.isInteger(u?.count) && u.count > 0 && typeof u.lastUsed === 'number')
-        skills[id] = { count: u.count, lastUsed: u.lastUsed };
-    return { version: 1, skills };
-  },
-  sorted: ['skills'],
-};
+export const USAGE_STATE: StateKind<UsageState> = entriesKind('usage', 'skills', (value) => {
+  const u = value as Partial<UsageState['skills'][string]> | null;
+  return Number.isInteger(u?.count) && (u?.count ?? 0) > 0 && typeof u?.lastUsed === 'number'
+    ? { count: u.count as number, lastUsed: u.lastUsed }
+    : undefined;
+});
 
 /** The counts as a map, for the listing. */
 export function usageCounts(state: UsageState): Map<string, number> {
