@@ -6,7 +6,7 @@ import {
   DEFAULT_LISTING_BUDGET,
   DEFAULT_LISTING_FRACTION,
 } from '../render/listing.js';
-import type { ListingDefaults, Precedence } from './types.js';
+import type { ExportEntry, ExportTargetModule, ListingDefaults, Precedence } from './types.js';
 
 /** The default order: project skills shadow user skills. */
 export const DEFAULT_PRECEDENCE: Precedence = Object.freeze([
@@ -48,4 +48,33 @@ export function underBase(base: string, p: string): boolean {
     head.every((b, i) => parts[i] === b) &&
     parts.every((s) => s !== '' && s !== '.' && s !== '..')
   );
+}
+
+/**
+ * A `per-file` target: one file a skill under `base`, at `pathOf(entry)`, with `render`'s text;
+ * nothing refused, nothing kept.
+ */
+export function perFileTarget<T extends string>(
+  name: T,
+  base: string,
+  pathOf: (e: ExportEntry) => string,
+  render: (e: ExportEntry, o: { alwaysApply: boolean }) => string,
+): ExportTargetModule<T> {
+  return {
+    name,
+    base,
+    shape: 'per-file',
+    isOwnPath: (p) => underBase(base, p),
+    async render(entries, ctx) {
+      const alwaysApply = ctx.alwaysApply;
+      return {
+        desired: entries.map((e) => ({
+          path: pathOf(e),
+          bytes: Buffer.from(render(e, { alwaysApply })),
+        })),
+        refused: [],
+        keep: [],
+      };
+    },
+  };
 }

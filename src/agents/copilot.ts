@@ -2,10 +2,10 @@
 // instructions file a skill, `.github/instructions/<name>.instructions.md`, linking to its SKILL.md.
 
 import path from 'node:path';
-import { CLAUDE_CODE_LISTING, DEFAULT_PRECEDENCE, underBase } from './conventions.js';
+import { CLAUDE_CODE_LISTING, DEFAULT_PRECEDENCE, perFileTarget } from './conventions.js';
 import { globList } from './globs.js';
 import { generatedNote, linkTo, yamlLine } from './rule-text.js';
-import type { AgentConvention, ExportEntry, ExportTargetModule } from './types.js';
+import type { AgentConvention, ExportEntry } from './types.js';
 
 /** The instructions' path: `.github/instructions/<stem>.instructions.md`. */
 export function copilotInstructionsPath(entry: ExportEntry): string {
@@ -42,23 +42,12 @@ export function renderCopilotInstructions(
 }
 
 /** The copilot target (docs/export.md). */
-const copilotInstructions: ExportTargetModule<'copilot'> = {
-  name: 'copilot',
-  base: '.github/instructions',
-  shape: 'per-file',
-  isOwnPath: (p) => underBase('.github/instructions', p),
-  async render(entries, ctx) {
-    const alwaysApply = ctx.alwaysApply;
-    return {
-      desired: entries.map((e) => ({
-        path: copilotInstructionsPath(e),
-        bytes: Buffer.from(renderCopilotInstructions(e, { alwaysApply })),
-      })),
-      refused: [],
-      keep: [],
-    };
-  },
-};
+const copilotInstructions = perFileTarget(
+  'copilot',
+  '.github/instructions',
+  copilotInstructionsPath,
+  renderCopilotInstructions,
+);
 
 /** Copilot's convention. */
 export const copilot = {

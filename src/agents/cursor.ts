@@ -2,10 +2,10 @@
 // rule a skill, `.cursor/rules/<name>.mdc`, pointing to the skill's SKILL.md.
 
 import path from 'node:path';
-import { CLAUDE_CODE_LISTING, DEFAULT_PRECEDENCE, underBase } from './conventions.js';
+import { CLAUDE_CODE_LISTING, DEFAULT_PRECEDENCE, perFileTarget } from './conventions.js';
 import { globList } from './globs.js';
 import { generatedNote, yamlLine } from './rule-text.js';
-import type { AgentConvention, ExportEntry, ExportTargetModule } from './types.js';
+import type { AgentConvention, ExportEntry } from './types.js';
 
 /** The rule's path: `.cursor/rules/<stem>.mdc`. */
 export function cursorRulePath(entry: ExportEntry): string {
@@ -40,23 +40,7 @@ export function renderCursorRule(entry: ExportEntry, options: { alwaysApply: boo
 }
 
 /** The cursor target (docs/export.md). */
-const cursorRules: ExportTargetModule<'cursor'> = {
-  name: 'cursor',
-  base: '.cursor/rules',
-  shape: 'per-file',
-  isOwnPath: (p) => underBase('.cursor/rules', p),
-  async render(entries, ctx) {
-    const alwaysApply = ctx.alwaysApply;
-    return {
-      desired: entries.map((e) => ({
-        path: cursorRulePath(e),
-        bytes: Buffer.from(renderCursorRule(e, { alwaysApply })),
-      })),
-      refused: [],
-      keep: [],
-    };
-  },
-};
+const cursorRules = perFileTarget('cursor', '.cursor/rules', cursorRulePath, renderCursorRule);
 
 /** Cursor's convention. */
 export const cursor = {
