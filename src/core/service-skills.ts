@@ -118,11 +118,12 @@ export function skillCalls(
     let relevance: Map<string, number> | undefined;
     if (relevant) {
       const { scoreSkills } = await import('../select/pipeline.js');
+      const { indexRanking } = await import('../select/source.js');
       // The index opens only for an intent: active files score without it.
       relevance = await scoreSkills(
         {
           catalog: d,
-          rank: async (q) => (await opened()).search(q, { limit: settings.rank.candidates }),
+          rank: async (q) => indexRanking(await opened(), q),
         },
         c,
       );

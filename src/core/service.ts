@@ -204,13 +204,14 @@ export async function createService(
       const notes: Diagnostic[] = [];
       return attempt(seen(d), async () => {
         const { selectWithState } = await import('../select/with-state.js');
+        const { indexRanking } = await import('../select/source.js');
         const { explainView } = await import('../select/view.js');
         const { stateStoreFor } = await import('../state/file-store.js');
         const { budget, unit, profiles } = settings.select;
         // The index opens only for an intent: files, commands and keywords score without it.
         const source = {
           catalog: d,
-          rank: (q: string) => withIndex((i) => i.search(q, { limit: settings.rank.candidates })),
+          rank: (q: string) => withIndex((i) => indexRanking(i, q)),
         };
         const r = await selectWithState(source, context, {
           ...(budget !== undefined ? { budget } : {}),

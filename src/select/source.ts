@@ -12,10 +12,14 @@ export interface SelectSource {
   rank(intent: string): Promise<SearchResult>;
 }
 
-/** An open index as a source: its catalog, and its search with the candidates ranking reads. */
+/** What the pipeline asks an index for an intent: its search, as many candidates as ranking reads. */
+export const indexRanking = (index: SkillIndex, intent: string): Promise<SearchResult> =>
+  index.search(intent, { limit: index.settings.candidates });
+
+/** An open index as a source: its catalog, and its ranking. */
 export const indexSource = (index: SkillIndex): SelectSource => ({
   catalog: index.discovery,
-  rank: (intent) => index.search(intent, { limit: index.settings.candidates }),
+  rank: (intent) => indexRanking(index, intent),
 });
 
 /** `x` as a source (an open index is one). */
