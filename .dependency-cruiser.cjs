@@ -24,6 +24,7 @@ const LAYERS = [
   ['select'],
   ['test-support'],
   ['core'],
+  ['ops'],
   ['session'],
   ['mcp'],
   ['cli'],

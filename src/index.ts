@@ -86,6 +86,7 @@ export { openSkillIndex } from './search/search.js';
 export type { SelectView, SelectViewOptions } from './select/view.js';
 export type { Reattachment } from './session/reattach.js';
 export type {
+  SessionInvokeOptions,
   SessionLoad,
   SessionTools,
   SkillSession,

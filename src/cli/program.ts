@@ -1,22 +1,41 @@
-// The `skillset` command: commander wiring only (the commands' own in program-read.ts,
-// program-skills.ts and program-library.ts); each command runs in commands/<name>.ts. `main.ts`
-// starts it (from the bundle when there is one).
+// The `skillset` command: one command per operation of the table that has a CLI face (faces-*.ts
+// give each its command line), run by run.ts; and `serve`, the MCP server. `main.ts` starts it
+// (from the bundle when there is one).
 
 import { Command, CommanderError } from 'commander';
 import { SkillsetError } from '../errors.js';
+import { operationsOf } from '../ops/table.js';
 import { visibleLine } from '../text/visible.js';
 import { VERSION } from '../version.js';
+import type { CliFace } from './face.js';
+import { LIBRARY_FACES } from './faces-library.js';
+import { READ_FACES } from './faces-read.js';
+import { SKILL_FACES } from './faces-skills.js';
 import type { DefineCommand } from './flags.js';
 import { stdoutStream, writeErr, writeOut } from './options.js';
-import { LIBRARY_COMMANDS } from './program-library.js';
-import { READ_COMMANDS } from './program-read.js';
-import { SKILL_COMMANDS } from './program-skills.js';
+import { defineServe } from './serve-command.js';
 
-/** Every command, in the order the program's help lists them. */
+/** The CLI face of each operation that has one, by the operation's name. */
+export const CLI_FACES: Readonly<Record<string, CliFace>> = {
+  ...READ_FACES,
+  ...SKILL_FACES,
+  ...LIBRARY_FACES,
+};
+
+/** Every command, in the order the program's help lists them: the operations', then `serve`. */
 const COMMANDS = new Map<string, DefineCommand>([
-  ...READ_COMMANDS,
-  ...SKILL_COMMANDS,
-  ...LIBRARY_COMMANDS,
+  ...operationsOf('cli').map((entry): [string, DefineCommand] => [
+    entry.name,
+    (p) => {
+      const face = CLI_FACES[entry.name];
+      if (!face) throw new Error(`The operation ${entry.name} has no CLI face`);
+      face.define(p).action(async (...args: unknown[]) => {
+        const { runOperation } = await import('./run.js');
+        process.exitCode = await runOperation(entry, face, args);
+      });
+    },
+  ]),
+  ['serve', defineServe],
 ]);
 
 /**

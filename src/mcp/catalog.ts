@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import { invocableSkills, loadableIds, refusedSkills } from '../catalog/catalog.js';
 import type { SkillService } from '../core/service.js';
 import type { SkillFile } from '../core/skill-files.js';
+import type { AnyOperation } from '../ops/operation.js';
+import { operationsOf } from '../ops/table.js';
 import type { Skill } from '../skill/types.js';
 import { MAX_FILE_BYTES, MAX_SKILL_BYTES, MAX_SKILL_FILES } from './skills-extension.js';
 import { loadSchema } from './tools.js';
@@ -53,6 +55,8 @@ export interface CatalogChange {
 /** The catalog every session of one server reads. */
 export interface ServedCatalog {
   readonly service: SkillService;
+  /** The operations of the table with an MCP face, by name, loaded once. */
+  readonly operations: ReadonlyMap<string, AnyOperation>;
   readonly view: CatalogView;
   /** A skill's files with digests, or undefined when it cannot be served whole. */
   files(a: SkillAddress): Promise<SkillFile[] | undefined>;
@@ -126,6 +130,9 @@ const promptsKey = (v: CatalogView): string =>
 /** Read the catalog of `service` once, for every session to share. */
 export async function createServedCatalog(service: SkillService): Promise<ServedCatalog> {
   let view = await viewOf(service);
+  const operations = new Map(
+    await Promise.all(operationsOf('mcp').map(async (e) => [e.name, await e.load()] as const)),
+  );
   // One read of a skill's files at a time, shared by every session that asks.
   const files = new Map<string, Promise<SkillFile[] | undefined>>();
   const read = async (a: SkillAddress): Promise<SkillFile[] | undefined> => {
@@ -142,6 +149,7 @@ export async function createServedCatalog(service: SkillService): Promise<Served
   };
   return {
     service,
+    operations,
     get view() {
       return view;
     },
@@ -164,4 +172,11 @@ export async function createServedCatalog(service: SkillService): Promise<Served
       return { tools, prompts: promptsKey(before) !== promptsKey(view) };
     },
   };
+}
+
+/** The operation `name` of the table, as the catalog loaded it (a face's own name: a bug when missing). */
+export function operationOf(catalog: ServedCatalog, name: string): AnyOperation {
+  const op = catalog.operations.get(name);
+  if (!op) throw new Error(`The operation ${name} has no MCP face`);
+  return op;
 }

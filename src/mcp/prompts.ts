@@ -6,8 +6,9 @@ import {
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { InvokeView } from '../core/invoke.js';
 import { renderInvocation } from '../render/load-result.js';
-import type { ServedCatalog } from './catalog.js';
+import { operationOf, type ServedCatalog } from './catalog.js';
 import { invalidParams } from './errors.js';
 import { pageOf } from './pages.js';
 
@@ -22,6 +23,7 @@ export function registerPrompts(
   catalog: ServedCatalog,
   o: { trustShell?: boolean } = {},
 ): void {
+  const invoke = () => operationOf(catalog, 'invoke');
   server.setRequestHandler(ListPromptsRequestSchema, (req) => {
     const { prompts, version } = catalog.view;
     const page = pageOf(
@@ -45,12 +47,15 @@ export function registerPrompts(
     const named = p.skill.frontmatter.arguments ?? [];
     const raw =
       named.length > 0 ? named.map((n) => quote(args[n] ?? '')).join(' ') : (args.arguments ?? '');
-    const r = await catalog.service.invoke(p.skill.id, raw, {
-      by: 'user',
-      approved: true,
-      // Only with --trust-shell, and then by the usual rules (docs/invocation.md).
-      ...(o.trustShell ? {} : { remote: true }),
-    });
+    // The user picked the prompt: an `ask` proceeds. Shell runs only with --trust-shell, and then
+    // by the usual rules (docs/invocation.md).
+    const r = await invoke().run(
+      {
+        service: catalog.service,
+        caller: { by: 'user', ...(o.trustShell ? {} : { remote: true }) },
+      },
+      { name: p.skill.id, arguments: raw, approved: true },
+    );
     if (!r.ok) throw invalidParams(r.problem.message, { skill: p.skill.id });
     return {
       description: p.description,
@@ -58,7 +63,7 @@ export function registerPrompts(
       messages: [
         {
           role: 'user' as const,
-          content: { type: 'text' as const, text: renderInvocation(r.value) },
+          content: { type: 'text' as const, text: renderInvocation(r.value as InvokeView) },
         },
       ],
     };

@@ -7,7 +7,8 @@ import {
   ListResourceTemplatesRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ServedCatalog } from './catalog.js';
+import type { SkillFileView } from '../ops/skills.js';
+import { operationOf, type ServedCatalog } from './catalog.js';
 import { SKILL_TEMPLATE } from './completion.js';
 import { invalidParams } from './errors.js';
 import { pageOf } from './pages.js';
@@ -49,9 +50,12 @@ export function registerResources(server: Server, catalog: ServedCatalog): void 
     const uri = req.params.uri;
     const hit = resolveSkillUri(catalog.view.addresses, uri);
     if (!hit || hit.file === '') throw invalidParams(`No skill file is served at ${uri}`, { uri });
-    const r = await catalog.service.readFile(hit.address.skill.id, hit.file);
+    const r = await operationOf(catalog, 'read-file').run(
+      { service: catalog.service, caller: { by: 'model' } },
+      { name: hit.address.skill.id, path: hit.file },
+    );
     if (!r.ok) throw invalidParams(r.problem.message, { uri });
-    const f = r.value;
+    const f = r.value as SkillFileView;
     const mimeType = mimeTypeOf(f.path);
     return {
       contents: [

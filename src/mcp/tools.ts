@@ -1,13 +1,19 @@
-// The server's tools: list_skills, search_skills, load_skill, read_skill_file and select_skills. Each
-// parses its arguments, makes one service call and formats the outcome; a problem the model can fix
-// (an unknown name, a path outside the folder) comes back as an `isError` result with the hint. The
-// schemas are built once and shared by every session.
+// The server's tools, one for each operation of the table with an MCP face: list_skills,
+// search_skills, load_skill, read_skill_file and select_skills. Each runs its operation as the model
+// and shapes the View; a problem the model can fix (an unknown name, a path outside the folder) comes
+// back as an `isError` result with the hint. The schemas are built once and shared by every session.
 
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import type { LoadView } from '../core/load.js';
 import type { Outcome } from '../core/outcome.js';
+import type { AnyOperation, Caller } from '../ops/operation.js';
+import type { SkillFileView } from '../ops/skills.js';
+import { operationsOf } from '../ops/table.js';
 import { enumFits } from '../render/load-tool.js';
+import type { SearchJson } from '../search/format.js';
+import type { SelectView } from '../select/view.js';
 import { closest } from '../text/did-you-mean.js';
 import type { ServedCatalog } from './catalog.js';
 import { pageOf } from './pages.js';
@@ -88,10 +94,6 @@ const listOutput = z.object({
   skills: z.array(skillSummary),
   nextCursor: z.string().optional(),
 });
-const searchInput = z.object({
-  query: z.string().describe('What the user wants done, in their words.'),
-  limit: z.number().int().min(1).max(50).optional().describe('Results at most (default 10).'),
-});
 const searchOutput = z.object({
   coverage: z.enum(['ok', 'weak', 'none']),
   results: z.array(searchResult),
@@ -110,10 +112,6 @@ const loadOutput = z.object({
   resources: z.array(z.string()),
   text: z.string(),
 });
-const readInput = z.object({
-  name: z.string().describe('The skill.'),
-  path: z.string().describe('The file, relative to the skill folder (as load_skill lists it).'),
-});
 const readOutput = z.object({
   name: z.string(),
   path: z.string(),
@@ -121,14 +119,6 @@ const readOutput = z.object({
   digest: z.string(),
   text: z.string().optional(),
   base64: z.string().optional(),
-});
-const selectInput = z.object({
-  intent: z.string().optional(),
-  files: z.array(z.string()).optional(),
-  commands: z.array(z.string()).optional(),
-  keywords: z.array(z.string()).optional(),
-  profile: z.string().optional(),
-  budget: z.number().int().min(0).optional(),
 });
 const selectOutput = z.object({
   coverage: z.enum(['ok', 'weak', 'none']).nullable(),
@@ -141,121 +131,143 @@ const selectOutput = z.object({
   violation: z.unknown().nullable(),
 });
 
-/** Register the tools; the returned function gives `load_skill` the catalog's schema after it changed. */
-export function registerTools(server: McpServer, catalog: ServedCatalog): () => void {
-  const service = catalog.service;
-  server.registerTool(
-    'list_skills',
-    {
-      description:
-        'List every skill found: id, name, scope, description and the SKILL.md path. A large library comes in pages: pass nextCursor back as cursor.',
-      inputSchema: listInput,
-      outputSchema: listOutput,
-      annotations: { readOnlyHint: true },
-    },
-    async ({ cursor }) =>
-      toolResult(await service.list(), (all) => {
-        const page = pageOf('list-skills', all, cursor, catalog.view.version);
-        const more = page.nextCursor
-          ? `\n\nMore skills: call list_skills with cursor "${page.nextCursor}".`
-          : '';
-        return {
-          text: `${json(page.items)}${more}`,
-          structured: {
-            skills: page.items,
-            ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-          },
-        };
-      }),
-  );
+/** The caller of every tool: the model, whose loads count toward the usage-ranked listing. */
+const MODEL: Caller = { by: 'model', record: true };
 
-  server.registerTool(
-    'search_skills',
-    {
-      description:
-        'Search the skills for a task described in words. coverage "ok": a result fits, load it with load_skill. "weak": the results are candidates, not matches: check their descriptions before loading one. "none": no skill covers the task; do not force one.',
-      inputSchema: searchInput,
-      outputSchema: searchOutput,
-      annotations: { readOnlyHint: true },
-    },
-    async ({ query, limit }) =>
-      toolResult(await service.search(query, limit !== undefined ? { limit } : {}), (r) => ({
-        text: `${SEARCH_NOTES[r.coverage]}${json(r)}`,
-        structured: r as unknown as Record<string, unknown>,
-      })),
-  );
+/** A tool's result: its text for the model, and its structured content. */
+type Shaped = { text: string; structured: Record<string, unknown> };
 
-  const load: RegisteredTool = server.registerTool(
-    'load_skill',
-    {
-      description:
-        'Load a skill: its full instructions, its folder and the files it bundles. Call it when a task matches a skill, before doing the task.',
-      inputSchema: catalog.view.loadSchema,
-      outputSchema: loadOutput,
-      annotations: { readOnlyHint: true },
-    },
-    async ({ name }) =>
-      toolResult(await service.load(name as string, { by: 'model', record: true }), (v) => ({
-        text: v.text,
+/** The MCP face of an operation: the tool it is, its schemas, and how its View is given back. */
+export interface McpToolFace {
+  tool: string;
+  description: string;
+  /** The tool's input: the operation's own, or the part of it a model may set. */
+  inputSchema(op: AnyOperation, catalog: ServedCatalog): z.ZodObject;
+  outputSchema: z.ZodObject;
+  /** The operation's input for the tool's arguments. */
+  // biome-ignore lint/suspicious/noExplicitAny: each tool's arguments are its own schema's
+  input?(args: any): unknown;
+  /** The View as the tool's result (the arguments and the catalog at hand). */
+  // biome-ignore lint/suspicious/noExplicitAny: each operation's View is its own
+  result(view: any, args: any, catalog: ServedCatalog): Shaped;
+  /** The schema follows the catalog (load_skill's names): set again after it changed. */
+  follows?: boolean;
+}
+
+const asRecord = (v: unknown) => v as Record<string, unknown>;
+
+/** The tool of each operation with an MCP face, by the operation's name. */
+export const MCP_TOOLS: Readonly<Record<string, McpToolFace>> = {
+  list: {
+    tool: 'list_skills',
+    description:
+      'List every skill found: id, name, scope, description and the SKILL.md path. A large library comes in pages: pass nextCursor back as cursor.',
+    inputSchema: () => listInput,
+    outputSchema: listOutput,
+    input: () => ({}),
+    result(all, { cursor }, catalog) {
+      const page = pageOf('list-skills', all, cursor, catalog.view.version);
+      const more = page.nextCursor
+        ? `\n\nMore skills: call list_skills with cursor "${page.nextCursor}".`
+        : '';
+      return {
+        text: `${json(page.items)}${more}`,
         structured: {
-          name: v.id,
-          dir: v.dir,
-          contentHash: v.contentHash,
-          resources: v.resources,
-          text: v.text,
+          skills: page.items,
+          ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
         },
-      })),
-  );
-
-  server.registerTool(
-    'read_skill_file',
-    {
-      description:
-        "Read one file a skill bundles (a reference, a script, an asset), by its path relative to the skill's folder.",
-      inputSchema: readInput,
-      outputSchema: readOutput,
-      annotations: { readOnlyHint: true },
+      };
     },
-    async ({ name, path }) =>
-      toolResult(await service.readFile(name, path), (f) => ({
-        text: f.text ?? `(${f.size} bytes of binary content, base64 in structuredContent)`,
-        structured: { name, ...f },
-      })),
-  );
+  },
+  search: {
+    tool: 'search_skills',
+    description:
+      'Search the skills for a task described in words. coverage "ok": a result fits, load it with load_skill. "weak": the results are candidates, not matches: check their descriptions before loading one. "none": no skill covers the task; do not force one.',
+    inputSchema: (op) => op.input(z).pick({ query: true, limit: true }),
+    outputSchema: searchOutput,
+    result: (r: SearchJson) => ({
+      text: `${SEARCH_NOTES[r.coverage]}${json(r)}`,
+      structured: asRecord(r),
+    }),
+  },
+  load: {
+    tool: 'load_skill',
+    description:
+      'Load a skill: its full instructions, its folder and the files it bundles. Call it when a task matches a skill, before doing the task.',
+    inputSchema: (_op, catalog) => catalog.view.loadSchema,
+    outputSchema: loadOutput,
+    follows: true,
+    result: (v: LoadView) => ({
+      text: v.text,
+      structured: {
+        name: v.id,
+        dir: v.dir,
+        contentHash: v.contentHash,
+        resources: v.resources,
+        text: v.text,
+      },
+    }),
+  },
+  'read-file': {
+    tool: 'read_skill_file',
+    description:
+      "Read one file a skill bundles (a reference, a script, an asset), by its path relative to the skill's folder.",
+    inputSchema: (op) => op.input(z),
+    outputSchema: readOutput,
+    result: (f: SkillFileView) => ({
+      text: f.text ?? `(${f.size} bytes of binary content, base64 in structuredContent)`,
+      structured: asRecord(f),
+    }),
+  },
+  select: {
+    tool: 'select_skills',
+    description:
+      'Choose the skills to load for a context (intent, active files, recent commands, keywords) under a budget: what would load, what overflowed, what is suggested (named, not loaded: check a description, then load_skill the one that fits) and what was dropped, with reasons. Only an intent the search answers coverage "ok" loads skills on its words; a "weak" one\'s candidates are suggested.',
+    inputSchema: (op) =>
+      op.input(z).pick({
+        intent: true,
+        files: true,
+        commands: true,
+        keywords: true,
+        profile: true,
+        budget: true,
+      }),
+    outputSchema: selectOutput,
+    // A model's select only looks: nothing is loaded or recorded.
+    input: (args) => ({ ...args, dryRun: true }),
+    result: (r: SelectView) => ({ text: json(r), structured: asRecord(r) }),
+  },
+};
 
-  server.registerTool(
-    'select_skills',
-    {
-      description:
-        'Choose the skills to load for a context (intent, active files, recent commands, keywords) under a budget: what would load, what overflowed, what is suggested (named, not loaded: check a description, then load_skill the one that fits) and what was dropped, with reasons. Only an intent the search answers coverage "ok" loads skills on its words; a "weak" one\'s candidates are suggested.',
-      inputSchema: selectInput,
-      outputSchema: selectOutput,
-      annotations: { readOnlyHint: true },
-    },
-    async ({ intent, files, commands, keywords, profile, budget }) =>
-      toolResult(
-        await service.select(
-          {
-            ...(intent !== undefined ? { intent } : {}),
-            ...(files ? { files } : {}),
-            ...(commands ? { commands } : {}),
-            ...(keywords ? { keywords } : {}),
-          },
-          {
-            dryRun: true,
-            ...(profile !== undefined ? { profile } : {}),
-            ...(budget !== undefined ? { budget } : {}),
-          },
-        ),
-        (r) => ({
-          text: json(r),
-          structured: r as unknown as Record<string, unknown>,
-        }),
-      ),
-  );
-
+/**
+ * Register a tool for each operation of the table with an MCP tool face; the returned function sets
+ * the schemas that follow the catalog again after it changed.
+ */
+export function registerTools(server: McpServer, catalog: ServedCatalog): () => void {
+  const following: Array<{ tool: RegisteredTool; face: McpToolFace; op: AnyOperation }> = [];
+  for (const entry of operationsOf('mcp')) {
+    const face = MCP_TOOLS[entry.name];
+    const op = catalog.operations.get(entry.name);
+    if (!face || !op) continue;
+    const tool = server.registerTool(
+      face.tool,
+      {
+        description: face.description,
+        inputSchema: face.inputSchema(op, catalog),
+        outputSchema: face.outputSchema,
+        annotations: { readOnlyHint: true },
+      },
+      async (args: Record<string, unknown>) => {
+        const input = face.input ? face.input(args) : args;
+        const ctx = { service: catalog.service, caller: MODEL };
+        return toolResult(await op.run(ctx, input), (v) => face.result(v, args, catalog));
+      },
+    );
+    if (face.follows) following.push({ tool, face, op });
+  }
   return () => {
     // The SDK types the schema by the shape it was registered with; every view's has the same one.
-    load.update({ paramsSchema: catalog.view.loadSchema as never });
+    for (const f of following)
+      f.tool.update({ paramsSchema: f.face.inputSchema(f.op, catalog) as never });
   };
 }

@@ -11,10 +11,13 @@ import type { ListingView } from '../core/listing.js';
 import type { LoadView } from '../core/load.js';
 import type { Outcome } from '../core/outcome.js';
 import { createService, type SkillService } from '../core/service.js';
-import type { InvokeCallOptions, ListingOptions } from '../core/service-skills.js';
+import type { ListingOptions } from '../core/service-skills.js';
 import type { SettingsInput } from '../core/settings.js';
 import { findSkill } from '../core/skill-lookup.js';
 import { type ApprovalState, recordApproval } from '../invoke/permissions.js';
+import type { Caller } from '../ops/operation.js';
+import type { InvokeInput } from '../ops/skills.js';
+import { operationsOf } from '../ops/table.js';
 import { type LoadForm, renderAlreadyLoaded, renderLoadResult } from '../render/load-result.js';
 import {
   anthropicTool,
@@ -62,6 +65,11 @@ export interface SessionTools {
   openai: ReturnType<typeof openAiTool>;
 }
 
+/** An invocation's choices: who invokes (default the user), and the host's approval of an `ask`. */
+export type SessionInvokeOptions = Omit<InvokeInput, 'name' | 'arguments'> & {
+  by?: 'user' | 'model';
+};
+
 /** What changed in the catalog, told to `onChange` listeners. */
 export type ChangeListener = (changes: CatalogChanges) => void;
 
@@ -88,7 +96,7 @@ export interface SkillSession {
   /** Load a skill for the model (a `load_skill` call): one the model may not use is a problem. */
   load(name: string): Promise<Outcome<SessionLoad>>;
   /** Invoke a skill (`/name args`); an `ask` comes back for the host to decide. */
-  invoke(name: string, args?: string, options?: InvokeCallOptions): Promise<Outcome<InvokeView>>;
+  invoke(name: string, args?: string, options?: SessionInvokeOptions): Promise<Outcome<InvokeView>>;
   /**
    * Record the host's approval of a skill, bound to every file its expansion reads (the skill, its
    * `extends` parents, its imports): a change to any asks again. Pass the `digest` of the `ask` view
@@ -128,9 +136,24 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
         for (const l of listeners) l(changes);
       return changes;
     });
+  // The table's session operations, run with the session's state as the caller.
+  const run = await sessionRuns(service);
+  const caller = (by: 'user' | 'model' = 'model'): Caller => ({
+    by,
+    inPlay: activated,
+    record: true,
+    sessionId: id,
+    approvals,
+    ...(form ? { form } : {}),
+    ...(trustProject !== undefined ? { trustProject } : {}),
+  });
   // The session offers load_skill, not a search tool: the closing line points there.
-  const listing = (o: ListingOptions = {}) =>
-    service.listing({ activated, searchHint: SESSION_HINT, ...o });
+  const listing = ({ activated: more, ...o }: ListingOptions = {}) =>
+    run.listing<ListingView>(caller(), {
+      searchHint: SESSION_HINT,
+      ...o,
+      ...(more ? { activate: [...more] } : {}),
+    });
 
   return {
     id,
@@ -153,32 +176,17 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
         for (const a of now) activated.add(a);
         return { activated: now, changes };
       }),
-    select: (context, o) => service.select(context, o),
+    select: (context, o = {}) => run.select<SelectView>(caller(), { ...context, ...o }),
     load: (name) =>
       flow(async (take) => {
         // A conditional skill is the model's only once a touched file has activated it.
-        const view = take(
-          await service.load(name, {
-            by: 'model',
-            inPlay: activated,
-            record: true,
-            ...(form ? { form } : {}),
-          }),
-        );
+        const view = take(await run.load<LoadView>(caller('model'), { name }));
         return sessionLoad(view, loaded, form);
       }),
-    invoke: (name, args = '', o = {}) =>
+    invoke: (name, args = '', { by = 'user', ...o } = {}) =>
       flow(async (take) => {
         const call = async () =>
-          take(
-            await service.invoke(name, args, {
-              sessionId: id,
-              approvals,
-              record: true,
-              ...(trustProject !== undefined ? { trustProject } : {}),
-              ...o,
-            }),
-          );
+          take(await run.invoke<InvokeView>(caller(by), { name, arguments: args, ...o }));
         let view = await call();
         // The file changed since the catalog was read: read the folders again and decide on what is there.
         if (view.stale) {
@@ -220,6 +228,25 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
     },
   };
 }
+
+/** Run one of the table's operations as `caller`. */
+type Run = <V>(caller: Caller, input: unknown) => Promise<Outcome<V>>;
+
+/** A run of each operation of the table with a session face, by name. */
+async function sessionRuns(service: SkillService): Promise<Record<SessionOperation, Run>> {
+  const runs: Partial<Record<string, Run>> = {};
+  for (const entry of operationsOf('session')) {
+    const op = await entry.load();
+    runs[entry.name] = (caller, input) => op.run({ service, caller }, input);
+  }
+  for (const name of SESSION_OPERATIONS)
+    if (!runs[name]) throw new Error(`The operation ${name} has no session face`);
+  return runs as Record<SessionOperation, Run>;
+}
+
+/** The operations the session's methods run. */
+const SESSION_OPERATIONS = ['listing', 'select', 'load', 'invoke'] as const;
+type SessionOperation = (typeof SESSION_OPERATIONS)[number];
 
 /** A load as the session gives it: a second load of the same content is a short note. */
 function sessionLoad(

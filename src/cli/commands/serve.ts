@@ -4,7 +4,7 @@ import { createService } from '../../core/service.js';
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
 import { visibleLine } from '../../text/visible.js';
 import { settingsInput, stdoutStream, writeErr } from '../options.js';
-import type { IndexCliOptions } from './search.js';
+import type { IndexCliOptions } from '../run.js';
 
 /** Options of `serve`. */
 export interface ServeCliOptions extends IndexCliOptions {

@@ -1,24 +1,14 @@
-// `skillset select`: a thin face over the service's selection pipeline.
+// The select operation: what the pipeline loads for a context, and its text (loaded, overflow,
+// suggestions, budget; with explain, every decision per copy of a skill).
 
-import type { SelectContext } from '../../select/score.js';
-import type { SelectView, SkillRef } from '../../select/view.js';
-import { visibleLines } from '../../text/visible.js';
-import { unwrap, writeJson, writeOut } from '../options.js';
-import { type IndexCliOptions, service } from './search.js';
+import type { SelectOptions } from '../select/pipeline.js';
+import type { SelectContext } from '../select/score.js';
+import type { SelectView, SelectViewOptions, SkillRef } from '../select/view.js';
+import { visibleLines } from '../text/visible.js';
+import { operation } from './operation.js';
 
-/** Options of `select`. */
-export interface SelectCliOptions extends IndexCliOptions {
-  intent?: string;
-  file: string[];
-  command: string[];
-  keyword: string[];
-  profile?: string;
-  budget?: number;
-  budgetUnit?: 'chars' | 'tokens';
-  suggest?: number;
-  dryRun?: boolean;
-  explain?: boolean;
-}
+/** The input of select: the context and the pipeline's options, side by side. */
+export type SelectInput = SelectContext & SelectOptions & SelectViewOptions;
 
 /** The line over a `weak` intent's suggestions. */
 const SELECT_WEAK =
@@ -28,7 +18,7 @@ function line(s: SelectView['loaded'][number]): string {
   return `  ${s.name.padEnd(36)} ${s.tier.padEnd(9)} score ${String(s.score).padStart(3)}   ${s.chars.toLocaleString('en')} chars`;
 }
 
-/** The text form: loaded, overflow, budget; with --explain, every decision per skill. */
+/** The text form: loaded, overflow, budget; with explain, every decision per skill. */
 function selectText(j: SelectView, dryRun: boolean): string {
   const out: string[] = [];
   if (j.violation)
@@ -89,27 +79,32 @@ function whyLines(j: SelectView): string[] {
   return out;
 }
 
-/** `skillset select [PATH…]`: what the pipeline would load for a context. */
-export async function runSelect(paths: string[], opts: SelectCliOptions): Promise<number> {
-  const { service: s, done } = await service(paths, opts);
-  const context: SelectContext = {
-    ...(opts.intent !== undefined ? { intent: opts.intent } : {}),
-    ...(opts.file.length > 0 ? { files: opts.file } : {}),
-    ...(opts.command.length > 0 ? { commands: opts.command } : {}),
-    ...(opts.keyword.length > 0 ? { keywords: opts.keyword } : {}),
-  };
-  const outcome = await s.select(context, {
-    ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
-    ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
-    ...(opts.budgetUnit !== undefined ? { unit: opts.budgetUnit } : {}),
-    ...(opts.suggest !== undefined ? { suggest: opts.suggest } : {}),
-    dryRun: opts.dryRun === true,
-    explain: opts.explain === true,
-  });
-  done();
-  const view = unwrap(outcome, opts, { summariseLibrary: true });
-  await (opts.json
-    ? writeJson(view)
-    : writeOut(selectText(visibleLines(view), opts.dryRun === true)));
-  return view.violation ? 1 : 0;
-}
+/** Choose the skills to load for a context: the selection pipeline (docs/selection.md). */
+export const select = operation<SelectInput, SelectView>({
+  name: 'select',
+  input: (z) =>
+    z.object({
+      intent: z.string().optional().describe('What the user asked for.'),
+      files: z.array(z.string()).optional().describe('Active files, relative to the project.'),
+      commands: z.array(z.string()).optional().describe('Recent commands.'),
+      keywords: z.array(z.string()).optional().describe('Context keywords.'),
+      profile: z.string().optional().describe('The agent profile (default interactive).'),
+      budget: z.number().int().min(0).optional().describe('The budget.'),
+      unit: z.enum(['chars', 'tokens']).optional(),
+      suggest: z.number().int().min(0).optional(),
+      dryRun: z.boolean().optional(),
+      explain: z.boolean().optional(),
+    }),
+  run({ service }, input) {
+    const { intent, files, commands, keywords, ...options } = input;
+    const context: SelectContext = {
+      ...(intent !== undefined ? { intent } : {}),
+      ...(files && files.length > 0 ? { files } : {}),
+      ...(commands && commands.length > 0 ? { commands } : {}),
+      ...(keywords && keywords.length > 0 ? { keywords } : {}),
+    };
+    return service.select(context, options);
+  },
+  text: (view, input) => selectText(visibleLines(view), input.dryRun === true),
+  exit: (view) => ({ code: view.violation ? 1 : 0 }),
+});

@@ -1,114 +1,10 @@
-// `skillset listing`, `load`, `invoke` and `doctor`: thin faces over the service's skill calls.
+// The doctor operation: the listing against its budget (what was cut, hidden, kept and why) and the
+// shell and permission posture, with its text.
 
-import type { DoctorReport } from '../../core/doctor.js';
-import type { ListingOptions } from '../../core/service-skills.js';
-import { SkillsetError } from '../../errors.js';
-import { renderInvocation } from '../../render/load-result.js';
-import { visibleLines } from '../../text/visible.js';
-import { unwrap, writeJson, writeOut } from '../options.js';
-import { type IndexCliOptions, service } from './search.js';
-
-/** Options of `listing` and `doctor`. */
-export interface ListingCliOptions extends IndexCliOptions {
-  budget?: number;
-  contextTokens?: number;
-  fraction?: number;
-  format?: 'markdown' | 'xml' | 'json';
-  intent?: string;
-  file: string[];
-  activate: string[];
-  searchTool?: string;
-  domainsFrom?: 'path' | 'field';
-}
-
-function listingOptions(o: ListingCliOptions): ListingOptions {
-  const context = {
-    ...(o.intent !== undefined ? { intent: o.intent } : {}),
-    ...(o.file.length > 0 ? { files: o.file } : {}),
-  };
-  return {
-    ...(o.budget !== undefined ? { budget: o.budget } : {}),
-    ...(o.contextTokens !== undefined ? { contextTokens: o.contextTokens } : {}),
-    ...(o.fraction !== undefined ? { fraction: o.fraction } : {}),
-    ...(o.format ? { format: o.format } : {}),
-    ...(o.activate.length > 0 ? { activated: new Set(o.activate) } : {}),
-    ...(o.searchTool ? { searchTool: o.searchTool } : {}),
-    ...(o.domainsFrom ? { domainsFrom: o.domainsFrom } : {}),
-    ...(Object.keys(context).length > 0 ? { context } : {}),
-  };
-}
-
-/**
- * `skillset listing [PATH…]`: the listing text, or with --json the listing and what was cut. As with
- * lint, `--format json` is `--json`, and `--json` is the JSON form unless `--format` names another:
- * the two print one thing.
- */
-export async function runListing(paths: string[], opts: ListingCliOptions): Promise<number> {
-  if (opts.format === 'json') opts.json = true;
-  else if (opts.json && opts.format === undefined) opts.format = 'json';
-  const request = listingOptions(opts);
-  const { service: s, done } = await service(paths, opts);
-  const outcome = await s.listing(request);
-  done();
-  const view = unwrap(outcome, opts, { summariseLibrary: true });
-  // The text the model reads, with what would steer a terminal escaped; --json keeps it exact.
-  await (opts.json ? writeJson(view) : writeOut(`${view.text}\n`));
-  return 0;
-}
-
-/** `skillset load NAME [PATH…]`: what a load_skill call returns. */
-export async function runLoad(
-  name: string,
-  paths: string[],
-  opts: IndexCliOptions & { form?: 'skill_content' | 'skill'; record?: boolean },
-): Promise<number> {
-  const { service: s, done } = await service(paths, opts);
-  const outcome = await s.load(name, {
-    ...(opts.form ? { form: opts.form } : {}),
-    ...(opts.record ? { record: true } : {}),
-  });
-  done();
-  const view = unwrap(outcome, opts, { summariseLibrary: true });
-  await (opts.json ? writeJson(view) : writeOut(`${view.text}\n`));
-  return 0;
-}
-
-/** `skillset invoke NAME [PATH…] [-- ARGUMENTS…]`: the expanded prompt; the user typed it, so an `ask` proceeds. */
-export async function runInvoke(
-  name: string,
-  paths: string[],
-  args: string,
-  opts: IndexCliOptions & {
-    shell: boolean;
-    trustProject?: boolean;
-    sessionId?: string;
-    record?: boolean;
-  },
-): Promise<number> {
-  const { service: s, done } = await service(paths, opts).catch((e: unknown) => {
-    // `skillset invoke greet Ada`: Ada was meant as an argument, not a root.
-    if (e instanceof SkillsetError && e.code === 'usage/missing-root')
-      throw new SkillsetError(e.code, e.message, {
-        hint: `Arguments follow \`--\`: skillset invoke ${name} [PATH…] -- ARGUMENTS…`,
-      });
-    throw e;
-  });
-  const outcome = await s.invoke(name, args, {
-    by: 'user',
-    approved: true,
-    noShell: opts.shell === false,
-    ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
-    ...(opts.record ? { record: true } : {}),
-  });
-  done();
-  const view = unwrap(outcome, opts, { summariseLibrary: true });
-  if (opts.json) {
-    await writeJson(view);
-    return 0;
-  }
-  await writeOut(`${renderInvocation(view)}\n`);
-  return 0;
-}
+import type { DoctorReport } from '../core/doctor.js';
+import { visibleLines } from '../text/visible.js';
+import { operation } from './operation.js';
+import { type ListingInput, listingOptions, listingSchema } from './skills.js';
 
 /** What granted the project trust, as doctor says it. */
 const TRUST_SOURCES: Record<string, string> = {
@@ -211,13 +107,11 @@ function doctorText(r: DoctorReport): string {
   return `${out.join('\n')}\n`;
 }
 
-/** `skillset doctor [PATH…]`: the listing's size, what was cut and why, and the shell and permission posture. */
-export async function runDoctor(paths: string[], opts: ListingCliOptions): Promise<number> {
-  const request = listingOptions(opts);
-  const { service: s, done } = await service(paths, opts);
-  const outcome = await s.doctor(request);
-  done();
-  const report = unwrap(outcome, opts, { summariseLibrary: true });
-  await (opts.json ? writeJson(report) : writeOut(doctorText(visibleLines(report))));
-  return report.problems.length > 0 ? 1 : 0;
-}
+/** The listing's size, what was cut and why, and the shell and permission posture; 1 with problems. */
+export const doctor = operation<ListingInput, DoctorReport>({
+  name: 'doctor',
+  input: listingSchema,
+  run: ({ service, caller }, input) => service.doctor(listingOptions(input, caller)),
+  text: (report) => doctorText(visibleLines(report)),
+  exit: (report) => ({ code: report.problems.length > 0 ? 1 : 0 }),
+});

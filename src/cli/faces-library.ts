@@ -1,15 +1,15 @@
-// The commands that write the library out: export (another agent's conventions) and build (a tier),
-// and gloss-coverage beside build (commander wiring only; each runs in commands/export.ts or tier.ts).
+// The CLI faces of the operations that write the library out: export (another agent's conventions),
+// build (a tier), and gloss-coverage beside build (their command lines, and the input each parses into).
 
 import { Option } from 'commander';
 import { EXPORT_TARGETS } from '../agents/registry.js';
-import { type DefineCommand, withIndexOptions as withIndex } from './flags.js';
+import { type CliFace, defined } from './face.js';
+import { withIndexOptions as withIndex } from './flags.js';
 
-/** export, build and gloss-coverage, in the order the program's help lists them. */
-export const LIBRARY_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
-  [
-    'export',
-    (p) =>
+/** export, build and gloss-coverage, by operation. */
+export const LIBRARY_FACES: Readonly<Record<string, CliFace>> = {
+  export: {
+    define: (p) =>
       withIndex(
         p
           .command('export')
@@ -39,15 +39,21 @@ export const LIBRARY_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> =
         .addHelpText(
           'after',
           '\nIdempotent: a second run changes nothing. Files written are recorded in .skillset-export.json.\nExit codes: 0 exported or in sync, 1 drift (--check) or a file refused, 2 usage error.',
-        )
-        .action(async (paths: string[], opts) => {
-          const { runExport } = await import('./commands/export.js');
-          process.exitCode = await runExport(paths, opts);
-        }),
-  ],
-  [
-    'build',
-    (p) =>
+        ),
+    input: ([paths], o) => ({
+      paths,
+      input: {
+        target: o.target,
+        outDir: o.out,
+        ...defined({ pointTo: o.pointTo }),
+        check: o.check === true,
+        force: o.force === true,
+        alwaysApply: o.alwaysApply === true,
+      },
+    }),
+  },
+  build: {
+    define: (p) =>
       withIndex(
         p
           .command('build')
@@ -84,15 +90,20 @@ export const LIBRARY_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> =
         .addHelpText(
           'after',
           '\nFiles written are recorded in DIR/.skillset-export.json, as export records its own.\nExit codes: 0 built or in step, 1 drift (--check) or a file refused, 2 usage error.',
-        )
-        .action(async (paths: string[], opts) => {
-          const { runBuild } = await import('./commands/tier.js');
-          process.exitCode = await runBuild(paths, opts);
-        }),
-  ],
-  [
-    'gloss-coverage',
-    (p) =>
+        ),
+    input: ([paths], o) => ({
+      paths,
+      input: {
+        out: o.out,
+        ...defined({ name: o.name, domainsFrom: o.domainsFrom }),
+        check: o.check === true,
+        measure: o.measure === true,
+        force: o.force === true,
+      },
+    }),
+  },
+  'gloss-coverage': {
+    define: (p) =>
       withIndex(
         p
           .command('gloss-coverage')
@@ -114,10 +125,10 @@ export const LIBRARY_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> =
         .addHelpText(
           'after',
           '\nExit codes: 0 nothing clipped, 1 some skill clips the term, 2 usage error.',
-        )
-        .action(async (term: string, paths: string[], opts) => {
-          const { runGlossCoverage } = await import('./commands/tier.js');
-          process.exitCode = await runGlossCoverage(term, paths, opts);
-        }),
-  ],
-];
+        ),
+    input: ([term, paths], o) => ({
+      paths,
+      input: { term, ...defined({ domain: o.domain, domainsFrom: o.domainsFrom }) },
+    }),
+  },
+};

@@ -1,16 +1,16 @@
-// The commands that read, check and search the library: list, show, lint, index, search, select and
-// eval (commander wiring only; each runs in commands/<name>.ts).
+// The CLI faces of the operations that read, check and search the library: list, show, lint, index,
+// search, select and eval (their command lines, and the input each parses into).
 
-import { type Command, Option } from 'commander';
-import { type DefineCommand, parseCount, withIndexOptions, withSkillOptions } from './flags.js';
+import { Option } from 'commander';
+import { type CliFace, defined } from './face.js';
+import { parseCount, withIndexOptions, withSkillOptions } from './flags.js';
 
 const many = (v: string, acc: string[]) => [...acc, v];
 
-/** list, show, lint, index, search, select and eval, in the order the program's help lists them. */
-export const READ_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
-  [
-    'list',
-    (p: Command) =>
+/** list, show, lint, index, search, select and eval, by operation. */
+export const READ_FACES: Readonly<Record<string, CliFace>> = {
+  list: {
+    define: (p) =>
       withSkillOptions(
         p
           .command('list')
@@ -18,19 +18,15 @@ export const READ_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
             'List skills. With PATHs, each is a skills root searched recursively; without, the standard scopes from the working folder.',
           )
           .argument('[path...]', 'skills roots'),
-      )
-        .addHelpText(
-          'after',
-          '\nJSON: an array of { "id", "name", "path", "scope", "description" } (path: the SKILL.md, absolute).\nExit codes: 0 listed (even with diagnostics), 2 usage error.',
-        )
-        .action(async (paths: string[], opts) => {
-          const { runList } = await import('./commands/list.js');
-          process.exitCode = await runList(paths, opts);
-        }),
-  ],
-  [
-    'show',
-    (p) =>
+      ).addHelpText(
+        'after',
+        '\nJSON: an array of { "id", "name", "path", "scope", "description" } (path: the SKILL.md, absolute).\nExit codes: 0 listed (even with diagnostics), 2 usage error.',
+      ),
+    input: ([paths]) => ({ paths, input: {} }),
+    report: 'all',
+  },
+  show: {
+    define: (p) =>
       withSkillOptions(
         p
           .command('show')
@@ -39,15 +35,12 @@ export const READ_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
           .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )
         .option('--body', 'include the Markdown body')
-        .addHelpText('after', '\nExit codes: 0 shown, 2 unknown skill or usage error.')
-        .action(async (name: string, paths: string[], opts) => {
-          const { runShow } = await import('./commands/show.js');
-          process.exitCode = await runShow(name, paths, opts);
-        }),
-  ],
-  [
-    'lint',
-    (p) =>
+        .addHelpText('after', '\nExit codes: 0 shown, 2 unknown skill or usage error.'),
+    input: ([name, paths], o) => ({ paths, input: { name, body: o.body === true } }),
+    report: 'all',
+  },
+  lint: {
+    define: (p) =>
       withSkillOptions(
         p
           .command('lint')
@@ -76,33 +69,35 @@ export const READ_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
         .addHelpText(
           'after',
           '\nJSON (--format json): { "summary": { "skills", "errors", "warnings" }, "diagnostics": [ { "code", "severity", "message", "file", "start": { "line", "column" }, "end"?, "data"?, "related"? } ] }.\nlint FILE… lints the skills holding those files.\nExit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or config error.\nRules and config: docs/lint.md.',
-        )
-        .action(async (paths: string[], opts) => {
-          const { runLint } = await import('./commands/lint.js');
-          process.exitCode = await runLint(paths, opts);
-        }),
-  ],
-  [
-    'index',
-    (p) =>
+        ),
+    input: ([paths], o) => ({
+      paths,
+      settings: { filesAsSkills: true, ...defined({ profile: o.profile }) },
+      input: {
+        format: o.json ? 'json' : o.format,
+        ...defined({ maxWarnings: o.maxWarnings }),
+        listRules: o.listRules === true,
+        verbose: o.verbose === true,
+      },
+    }),
+    // Lint's own diagnostics are its output; only the environment's go to stderr.
+    report: 'errors',
+  },
+  index: {
+    define: (p) =>
       withIndexOptions(
         p
           .command('index')
           .description('Build or update the search index (only changed skills are re-indexed).')
           .argument('[path...]', 'skills roots'),
-      )
-        .addHelpText(
-          'after',
-          '\nJSON: { "file", "skills", "added", "changed", "removed", "unchanged", "ms" } ("file" is ":memory:" when nothing was saved).\nExit codes: 0 indexed, 2 usage error or an index that cannot be used.',
-        )
-        .action(async (paths: string[], opts) => {
-          const { runIndex } = await import('./commands/search.js');
-          process.exitCode = await runIndex(paths, opts);
-        }),
-  ],
-  [
-    'search',
-    (p) =>
+      ).addHelpText(
+        'after',
+        '\nJSON: { "file", "skills", "added", "changed", "removed", "unchanged", "ms" } ("file" is ":memory:" when nothing was saved).\nExit codes: 0 indexed, 2 usage error or an index that cannot be used.',
+      ),
+    input: ([paths]) => ({ paths, input: {} }),
+  },
+  search: {
+    define: (p) =>
       withIndexOptions(
         p
           .command('search')
@@ -117,15 +112,14 @@ export const READ_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
         .addHelpText(
           'after',
           '\nJSON: { "coverage": "ok" | "weak" | "none", "results": [ { "name", "id", "score", "path", "description", "copies": [ { "id", "path" } ] } ] } (no results with "none");\nwith --explain also "explain" per result, and "terms", "corrections", "gate", "rejected", "weights".\nExit codes: 0 answered (also "weak" and "none"), 2 usage error or an index that cannot be used.',
-        )
-        .action(async (query: string, paths: string[], opts) => {
-          const { runSearch } = await import('./commands/search.js');
-          process.exitCode = await runSearch(query, paths, opts);
-        }),
-  ],
-  [
-    'select',
-    (p) =>
+        ),
+    input: ([query, paths], o) => ({
+      paths,
+      input: { query, limit: o.limit, explain: o.explain === true },
+    }),
+  },
+  select: {
+    define: (p) =>
       withIndexOptions(
         p
           .command('select')
@@ -164,15 +158,22 @@ export const READ_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
         .addHelpText(
           'after',
           '\nJSON: { "coverage": "ok" | "weak" | "none" | null, "loaded": [ { "name", "path", "scope", "tier", "score", "chars" } ], "overflow": [ … ], "suggested": [ { "name", "path", "scope", "description", "chars" } ], "dropped": [ { "name", "path", "scope", "stage", "reason" } ], "unmatched", "budget": { "limit", "used", "suggested", "unit" }, "violation": null | { "limit", "required", "unit", "critical" } }; with --explain also "decisions": [ { "name", "path", "scope", "stage", "outcome", "reason" } ] and "unmatchedSkills".\nOnly an intent the search answers `ok` loads skills on its text; a `weak` one\'s candidates are suggested.\nExit codes: 0 selected, 1 a budget violation (the critical skills alone exceed the budget), 2 usage error.',
-        )
-        .action(async (paths: string[], opts) => {
-          const { runSelect } = await import('./commands/select.js');
-          process.exitCode = await runSelect(paths, opts);
-        }),
-  ],
-  [
-    'eval',
-    (p) =>
+        ),
+    input: ([paths], o) => ({
+      paths,
+      input: {
+        ...defined({ intent: o.intent, profile: o.profile, budget: o.budget }),
+        ...defined({ unit: o.budgetUnit, suggest: o.suggest }),
+        files: o.file,
+        commands: o.command,
+        keywords: o.keyword,
+        dryRun: o.dryRun === true,
+        explain: o.explain === true,
+      },
+    }),
+  },
+  eval: {
+    define: (p) =>
       withIndexOptions(
         p
           .command('eval')
@@ -200,10 +201,14 @@ export const READ_COMMANDS: ReadonlyArray<readonly [string, DefineCommand]> = [
         .addHelpText(
           'after',
           '\nJSON: { "n", "hit1", "hit3", "mrr", "falseNone", "correctNone", "answered": { "positive", "negative": { "ok", "weak", "none" } }, "hit1Ok", "p50Ms", "p95Ms", "labelsSha256", "perDomain", "queries", "baseline": { "method", "hit1", "hit3", "mrr", "falseNone", "p50Ms" } };\nwith --manifest, { "sets": [ { "name", "queriesFile", "roots", "skills", …the same } ] }.\nRuns scored against different label files are never compared.\nExit codes: 0 scored, 2 usage error (a missing or malformed file, an empty catalog).',
-        )
-        .action(async (file: string | undefined, paths: string[], opts) => {
-          const { runEval } = await import('./commands/search.js');
-          process.exitCode = await runEval(file, paths, opts);
-        }),
-  ],
-];
+        ),
+    input: ([queries, paths], o) => ({
+      paths,
+      input: {
+        ...defined({ queries, manifest: o.manifest, compare: o.compare }),
+        baseline: o.baseline !== false,
+      },
+    }),
+    report: (f) => ((f.input as { manifest?: string }).manifest ? 'errors' : 'library'),
+  },
+};
