@@ -31,6 +31,7 @@ if (!existsSync(shared)) {
 // more of the run); then the other process-driving tests of test/, then the unit tests of src/, which
 // fill the gaps. A file not named here only runs later, never not at all.
 const slowest = [
+  'test/operations.test.ts',
   'test/parity.test.ts',
   'test/cli.test.ts',
   'test/mcp.test.ts',

@@ -29,10 +29,10 @@ const COMMANDS = [
   'load',
   'invoke',
   'doctor',
-  'serve',
   'export',
   'build',
   'gloss-coverage',
+  'serve',
 ];
 
 describe('the program', () => {

@@ -12,6 +12,9 @@ import { operationOf, type ServedCatalog } from './catalog.js';
 import { invalidParams } from './errors.js';
 import { pageOf } from './pages.js';
 
+/** The operation prompts/get runs: the user invoking the skill. */
+export const PROMPT_OPERATION = 'invoke';
+
 /** A value as one shell-style word (for named prompt arguments joined into the raw string). */
 function quote(v: string): string {
   return v === '' ? "''" : /^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`;
@@ -23,7 +26,7 @@ export function registerPrompts(
   catalog: ServedCatalog,
   o: { trustShell?: boolean } = {},
 ): void {
-  const invoke = () => operationOf(catalog, 'invoke');
+  const invoke = () => operationOf(catalog, PROMPT_OPERATION);
   server.setRequestHandler(ListPromptsRequestSchema, (req) => {
     const { prompts, version } = catalog.view;
     const page = pageOf(

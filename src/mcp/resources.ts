@@ -15,6 +15,9 @@ import { pageOf } from './pages.js';
 import { mimeTypeOf } from './skills-extension.js';
 import { resolveSkillUri } from './uris.js';
 
+/** The operation resources/read runs: one file of a skill's folder. */
+export const RESOURCE_OPERATION = 'read-file';
+
 const TEMPLATE = {
   name: 'skill-files',
   uriTemplate: SKILL_TEMPLATE,
@@ -50,7 +53,7 @@ export function registerResources(server: Server, catalog: ServedCatalog): void 
     const uri = req.params.uri;
     const hit = resolveSkillUri(catalog.view.addresses, uri);
     if (!hit || hit.file === '') throw invalidParams(`No skill file is served at ${uri}`, { uri });
-    const r = await operationOf(catalog, 'read-file').run(
+    const r = await operationOf(catalog, RESOURCE_OPERATION).run(
       { service: catalog.service, caller: { by: 'model' } },
       { name: hit.address.skill.id, path: hit.file },
     );
