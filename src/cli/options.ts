@@ -3,7 +3,7 @@
 
 import nodeFs from 'node:fs';
 import type { AgentName } from '../agents/registry.js';
-import type { Outcome } from '../core/outcome.js';
+import type { Outcome, Problem } from '../core/outcome.js';
 import type { SettingsInput } from '../core/settings.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
 import { SkillsetError } from '../errors.js';
@@ -37,6 +37,16 @@ export function settingsInput(
   if (o.config !== undefined) input.configFile = o.config;
   if (o.trustProject) input.trustProject = true;
   return input;
+}
+
+/**
+ * A usage or environment problem: one line and its hint on stderr (and the problem as JSON on stdout
+ * for a script that asked for JSON); exit 2.
+ */
+export function reportProblem(p: Problem, json: boolean): void {
+  writeErr(`skillset: ${visibleLine(p.message)}\n${p.hint ? `  ${visibleLine(p.hint)}\n` : ''}`);
+  if (json) void writeJson({ problem: p });
+  process.exitCode = 2;
 }
 
 /** A service outcome for the terminal: diagnostics on stderr and the value, or the problem alone as a usage error (exit 2). */

@@ -3,16 +3,16 @@
 // (from the bundle when there is one).
 
 import { Command, CommanderError } from 'commander';
+import { problemOf } from '../core/outcome.js';
 import { SkillsetError } from '../errors.js';
 import { operationsOf } from '../ops/table.js';
-import { visibleLine } from '../text/visible.js';
 import { VERSION } from '../version.js';
 import type { CliFace } from './face.js';
 import { LIBRARY_FACES } from './faces-library.js';
 import { READ_FACES } from './faces-read.js';
 import { SKILL_FACES } from './faces-skills.js';
 import type { DefineCommand } from './flags.js';
-import { stdoutStream, writeErr, writeOut } from './options.js';
+import { reportProblem, stdoutStream, writeErr } from './options.js';
 import { defineServe } from './serve-command.js';
 
 /** The CLI face of each operation that has one, by the operation's name. */
@@ -68,8 +68,9 @@ export async function main(argv: string[]): Promise<void> {
     if (e instanceof CommanderError && e.exitCode === 0) return;
     // Help asked for by mistake (no command) was printed on stderr: a usage error, nothing more to say.
     if (e instanceof CommanderError && e.code === 'commander.help') process.exitCode = 2;
-    else if (e instanceof CommanderError) reportProblem(usageError(e), argv);
-    else if (e instanceof SkillsetError) reportProblem(e, argv);
+    else if (e instanceof CommanderError)
+      reportProblem(problemOf(usageError(e)), argv.includes('--json'));
+    else if (e instanceof SkillsetError) reportProblem(problemOf(e), argv.includes('--json'));
     else reportBug(e, argv);
   }
 }
@@ -82,18 +83,6 @@ function usageError(e: CommanderError): SkillsetError {
   return new SkillsetError(`usage/${kind}`, first.replace(/^error: /, ''), {
     hint: [...hints, 'Run with --help for usage.'].join(' '),
   });
-}
-
-/** A usage or environment problem: one line and its hint on stderr (and JSON on stdout under --json); exit 2. */
-function reportProblem(e: SkillsetError, argv: readonly string[]): void {
-  writeErr(`skillset: ${visibleLine(e.message)}\n${e.hint ? `  ${visibleLine(e.hint)}\n` : ''}`);
-  // A script that asked for JSON gets the problem as JSON too, on stdout.
-  if (argv.includes('--json'))
-    void writeOut(
-      `${JSON.stringify({ problem: { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(e.data ? { data: e.data } : {}) } }, null, 2)}\n`,
-      'json',
-    );
-  process.exitCode = 2;
 }
 
 /** Our own bug: one line, and the stack only when asked for; exit 2. */

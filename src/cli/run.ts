@@ -10,6 +10,7 @@ import { USER } from '../ops/operation.js';
 import type { OperationEntry } from '../ops/table.js';
 import type { CliFace, ReportMode } from './face.js';
 import {
+  reportProblem,
   type SkillCliOptions,
   settingsInput,
   unwrap,
@@ -101,6 +102,11 @@ export async function runOperation(
     outcome = await op.run({ service, caller: USER, settingsInput: settings }, parsed.input);
   } finally {
     done();
+  }
+  // A problem is the one thing to say: the library's diagnostics would bury it.
+  if (!outcome.ok) {
+    reportProblem(outcome.problem, opts.json === true);
+    return 2;
   }
   const mode = typeof face.report === 'function' ? face.report(parsed) : (face.report ?? 'library');
   const r = reportHow(mode, opts);
