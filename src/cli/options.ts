@@ -3,10 +3,9 @@
 
 import nodeFs from 'node:fs';
 import type { AgentName } from '../agents/registry.js';
-import type { Outcome, Problem } from '../core/outcome.js';
+import type { Problem } from '../core/outcome.js';
 import type { SettingsInput } from '../core/settings.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
-import { SkillsetError } from '../errors.js';
 import { visibleJson, visibleLine, visibleText } from '../text/visible.js';
 
 /** The options shared by commands that read skills. */
@@ -49,23 +48,14 @@ export function reportProblem(p: Problem, json: boolean): void {
   process.exitCode = 2;
 }
 
-/** A service outcome for the terminal: diagnostics on stderr and the value, or the problem alone as a usage error (exit 2). */
-export function unwrap<T>(
-  outcome: Outcome<T>,
+/** A value's diagnostics on stderr: all of them, or the run's own and a line for the library's. */
+export function reportFor(
+  diagnostics: readonly Diagnostic[],
   o: SkillCliOptions,
   how: { summariseLibrary?: boolean } = {},
-): T {
-  // A problem is the one thing to say: the library's diagnostics would bury it.
-  if (outcome.ok) {
-    if (how.summariseLibrary && !o.verbose) summariseLibrary(outcome.diagnostics, o);
-    else reportDiagnostics(outcome.diagnostics, o);
-    return outcome.value;
-  }
-  const p = outcome.problem;
-  throw new SkillsetError(p.code, p.message, {
-    ...(p.hint ? { hint: p.hint } : {}),
-    ...(p.data ? { data: p.data } : {}),
-  });
+): void {
+  if (how.summariseLibrary && !o.verbose) summariseLibrary(diagnostics, o);
+  else reportDiagnostics(diagnostics, o);
 }
 
 /** Print diagnostics to stderr (errors and warnings; info too with --verbose) and a count line. */

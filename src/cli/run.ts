@@ -10,10 +10,10 @@ import { USER } from '../ops/operation.js';
 import type { OperationEntry } from '../ops/table.js';
 import type { CliFace, ReportMode } from './face.js';
 import {
+  reportFor,
   reportProblem,
   type SkillCliOptions,
   settingsInput,
-  unwrap,
   writeErr,
   writeJson,
   writeOut,
@@ -110,7 +110,8 @@ export async function runOperation(
   }
   const mode = typeof face.report === 'function' ? face.report(parsed) : (face.report ?? 'library');
   const r = reportHow(mode, opts);
-  const view = unwrap(outcome, r.opts, r.how);
+  reportFor(outcome.diagnostics, r.opts, r.how);
+  const view = outcome.value;
   if (opts.json) await (op.json ? writeOut(op.json(view, parsed.input), 'json') : writeJson(view));
   else
     await writeOut(
