@@ -136,6 +136,31 @@ describe('stdio: what a client writes', () => {
   );
 
   it(
+    'answers malformed parameters of prompts, resources, subscriptions and completions with -32602 and one line',
+    GUARD,
+    async () => {
+      const { child, next } = await readyStdio();
+      const bad: Array<[string, unknown]> = [
+        ['prompts/get', { name: 5 }],
+        ['prompts/get', {}],
+        ['resources/read', { uri: 5 }],
+        ['resources/subscribe', { uri: [] }],
+        ['completion/complete', { ref: 7 }],
+      ];
+      for (const [i, [method, params]] of bad.entries()) {
+        child.stdin.write(line({ jsonrpc: '2.0', id: 20 + i, method, params }));
+        const r = await next();
+        assert.equal(r.id, 20 + i);
+        const e = r.error as { code: number; message: string };
+        assert.equal(e.code, -32602, `${method}: ${e.message}`);
+        assert.match(e.message, /^params\.\w+: [^\n]+$/, method);
+      }
+      child.stdin.end();
+      assert.equal((await exited(child)).code, 0);
+    },
+  );
+
+  it(
     'answers a line over 4 MiB as it streams in, discards it and reads the next',
     GUARD,
     async () => {

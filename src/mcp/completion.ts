@@ -6,6 +6,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CompleteRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ServedCatalog } from './catalog.js';
+import { handleChecked } from './errors.js';
 import { resolveSkillUri, type SkillAddress } from './uris.js';
 
 /** Values one answer carries at most (the protocol's own bound). */
@@ -79,7 +80,7 @@ async function pathValues(catalog: ServedCatalog, value: string): Promise<string
 
 /** Answer `completion/complete` on `server` from `catalog`. */
 export function registerCompletion(server: Server, catalog: ServedCatalog): void {
-  server.setRequestHandler(CompleteRequestSchema, async (req) => {
+  handleChecked(server, CompleteRequestSchema, async (req) => {
     const { ref, argument } = req.params;
     if (ref.type === 'ref/prompt')
       return answer(promptValues(catalog, ref.name, argument.name, argument.value));

@@ -9,7 +9,7 @@ import {
 import type { InvokeView } from '../core/invoke.js';
 import { renderInvocation } from '../render/load-result.js';
 import { operationOf, type ServedCatalog } from './catalog.js';
-import { invalidParams } from './errors.js';
+import { handleChecked, invalidParams } from './errors.js';
 import { pageOf } from './pages.js';
 
 /** The operation prompts/get runs: the user invoking the skill. */
@@ -27,7 +27,7 @@ export function registerPrompts(
   o: { trustShell?: boolean } = {},
 ): void {
   const invoke = () => operationOf(catalog, PROMPT_OPERATION);
-  server.setRequestHandler(ListPromptsRequestSchema, (req) => {
+  handleChecked(server, ListPromptsRequestSchema, (req) => {
     const { prompts, version } = catalog.view;
     const page = pageOf(
       'prompts',
@@ -42,7 +42,7 @@ export function registerPrompts(
     return { prompts: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   });
 
-  server.setRequestHandler(GetPromptRequestSchema, async (req) => {
+  handleChecked(server, GetPromptRequestSchema, async (req) => {
     const { name } = req.params;
     const p = catalog.view.prompts.get(name);
     if (!p) throw invalidParams(`Prompt ${name} not found`);

@@ -10,7 +10,7 @@ import {
 import type { SkillFileView } from '../ops/skills.js';
 import { operationOf, type ServedCatalog } from './catalog.js';
 import { SKILL_TEMPLATE } from './completion.js';
-import { invalidParams } from './errors.js';
+import { handleChecked, invalidParams } from './errors.js';
 import { pageOf } from './pages.js';
 import { mimeTypeOf } from './skills-extension.js';
 import { resolveSkillUri } from './uris.js';
@@ -26,7 +26,7 @@ const TEMPLATE = {
 
 /** Answer the resource requests of `server` from `catalog`. */
 export function registerResources(server: Server, catalog: ServedCatalog): void {
-  server.setRequestHandler(ListResourcesRequestSchema, (req) => {
+  handleChecked(server, ListResourcesRequestSchema, (req) => {
     const { addresses, version } = catalog.view;
     const page = pageOf(
       'resources',
@@ -45,11 +45,11 @@ export function registerResources(server: Server, catalog: ServedCatalog): void 
     };
   });
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+  handleChecked(server, ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: [TEMPLATE],
   }));
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+  handleChecked(server, ReadResourceRequestSchema, async (req) => {
     const uri = req.params.uri;
     const hit = resolveSkillUri(catalog.view.addresses, uri);
     if (!hit || hit.file === '') throw invalidParams(`No skill file is served at ${uri}`, { uri });

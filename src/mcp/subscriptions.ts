@@ -11,7 +11,7 @@ import {
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogView, ServedCatalog } from './catalog.js';
-import { invalidParams } from './errors.js';
+import { handleChecked, invalidParams } from './errors.js';
 import { resolveSkillUri, type SkillAddress } from './uris.js';
 
 /** URIs one session may subscribe to at once. */
@@ -104,11 +104,11 @@ export class Subscriptions {
 /** Answer subscribe and unsubscribe on `server`; the subscriptions, for the watcher's batches. */
 export function registerSubscriptions(server: Server, catalog: ServedCatalog): Subscriptions {
   const subs = new Subscriptions(catalog);
-  server.setRequestHandler(SubscribeRequestSchema, (req) => {
+  handleChecked(server, SubscribeRequestSchema, (req) => {
     subs.subscribe(req.params.uri);
     return {};
   });
-  server.setRequestHandler(UnsubscribeRequestSchema, (req) => {
+  handleChecked(server, UnsubscribeRequestSchema, (req) => {
     subs.unsubscribe(req.params.uri);
     return {};
   });
