@@ -1,6 +1,8 @@
-// An in-memory FileSystem for tests and embedders: files, folders, links, and injected errors.
+// An in-memory FileSystem for tests and embedders: files, folders, links, and injected errors; writes
+// change the tree (a write replaces a file whole, as the real one's rename does).
 
 import path from 'node:path';
+import { withExecutable } from '../util/dirs.js';
 import { type DirEntry, type EntryKind, type FileInfo, type FileSystem, fsError } from './fs.js';
 
 /** A node in a memory tree: a string or bytes is a file, an object a folder. */
@@ -14,7 +16,7 @@ export type MemoryNode =
 
 type Node =
   | { kind: 'dir'; children: Map<string, Node> }
-  | { kind: 'file'; bytes: Buffer; mtimeMs: number }
+  | { kind: 'file'; bytes: Buffer; mtimeMs: number; mode: number }
   | { kind: 'symlink'; target: string }
   | { kind: 'fifo' }
   | { kind: 'error'; code: string };
@@ -28,11 +30,15 @@ function isSpecial(v: unknown): v is MemoryNode {
   );
 }
 
+/** The modes of a file and a folder made here (as under the usual umask). */
+const FILE_MODE = 0o644;
+const DIR_MODE = 0o755;
+
 function build(tree: MemoryTree, mtimeMs: number): Node {
   const children = new Map<string, Node>();
   for (const [name, v] of Object.entries(tree)) {
     if (typeof v === 'string' || Buffer.isBuffer(v))
-      children.set(name, { kind: 'file', bytes: Buffer.from(v), mtimeMs });
+      children.set(name, { kind: 'file', bytes: Buffer.from(v), mtimeMs, mode: FILE_MODE });
     else if (isSpecial(v)) children.set(name, { ...v });
     else children.set(name, build(v as MemoryTree, mtimeMs));
   }
@@ -87,10 +93,16 @@ export function createMemoryFileSystem(
     },
     async stat(p) {
       const { node } = resolve(p, true);
-      const info: FileInfo = { kind: kindOf(node) as FileInfo['kind'], size: 0, mtimeMs: 0 };
+      const info: FileInfo = {
+        kind: kindOf(node) as FileInfo['kind'],
+        size: 0,
+        mtimeMs: 0,
+        mode: node.kind === 'dir' ? DIR_MODE : 0,
+      };
       if (node.kind === 'file') {
         info.size = node.bytes.length;
         info.mtimeMs = node.mtimeMs;
+        info.mode = node.mode;
       }
       return info;
     },
@@ -111,5 +123,46 @@ export function createMemoryFileSystem(
         return { ok: false, reason: 'too-large', size: node.bytes.length, kind: 'file' };
       return { ok: true, bytes: node.bytes, size: node.bytes.length, mtimeMs: node.mtimeMs };
     },
+    async mkdir(dir) {
+      const parts = path.posix.resolve('/', dir).split('/').filter(Boolean);
+      let at = '/';
+      for (const part of parts) {
+        const { node } = resolve(at, true);
+        if (node.kind !== 'dir') throw fsError('ENOTDIR', at);
+        at = path.posix.join(at, part);
+        if (!node.children.has(part)) node.children.set(part, { kind: 'dir', children: new Map() });
+      }
+      if (resolve(at, true).node.kind !== 'dir') throw fsError('ENOTDIR', at);
+    },
+    async writeFile(p, data, o = {}) {
+      const { folder, name } = entry(p);
+      const there = folder.children.get(name);
+      if (o.exclusive && there) throw fsError('EEXIST', p);
+      if (there?.kind === 'dir') throw fsError('EISDIR', p);
+      const mode = withExecutable(FILE_MODE, o.executable === true);
+      // A copy: the caller may reuse its buffer.
+      folder.children.set(name, {
+        kind: 'file',
+        bytes: Buffer.from(data),
+        mtimeMs: Date.now(),
+        mode,
+      });
+    },
+    async rm(p) {
+      const { folder, name } = entry(p);
+      const there = folder.children.get(name);
+      if (!there) throw fsError('ENOENT', p);
+      if (there.kind === 'dir' && there.children.size > 0) throw fsError('ENOTEMPTY', p);
+      folder.children.delete(name);
+    },
   };
+
+  /** The folder an entry `p` is in (links followed to it), and the entry's name. */
+  function entry(p: string): { folder: Extract<Node, { kind: 'dir' }>; name: string } {
+    const abs = path.posix.resolve('/', p);
+    if (abs === '/') throw fsError('EPERM', p);
+    const { node } = resolve(path.posix.dirname(abs), true);
+    if (node.kind !== 'dir') throw fsError('ENOTDIR', p);
+    return { folder: node, name: path.posix.basename(abs) };
+  }
 }
