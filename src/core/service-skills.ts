@@ -214,7 +214,9 @@ export function skillCalls(
     async export(o) {
       const d = await discovered();
       const { exportDiscovered } = await import('../export/export.js');
-      return attempt(seen(d), () => exportDiscovered(d, o, settings.discover.roots === undefined));
+      return attempt(seen(d), () =>
+        exportDiscovered(d, { fs: settings.fs, ...o }, settings.discover.roots === undefined),
+      );
     },
     async readFile(name, rel) {
       const d = await discovered();
