@@ -2,6 +2,7 @@
 // by code. Discovery, bodies, export, the tier build and the state store all take it from settings.
 
 import fs from 'node:fs';
+import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { makeDirs, withExecutable, writeFileAtomically } from '../util/dirs.js';
 import { statPath } from './stat-path.js';
@@ -132,6 +133,22 @@ export async function pathExists(fs: FileSystem, path: string): Promise<boolean>
   } catch (e) {
     const code = errorCode(e);
     return code !== 'ENOENT' && code !== 'ENOTDIR';
+  }
+}
+
+/**
+ * Why skillset cannot write into `dir`, or undefined when it can (the folder is made if missing).
+ * Access checks say nothing on some mounts (and pass for root): a file made and removed is the proof.
+ */
+export async function unwritableReason(fs: FileSystem, dir: string): Promise<string | undefined> {
+  try {
+    await fs.mkdir(dir);
+    const probe = path.join(dir, `.probe-${process.pid}-${Date.now()}`);
+    await fs.writeFile(probe, '', { exclusive: true });
+    await fs.rm(probe);
+    return undefined;
+  } catch (e) {
+    return errorCode(e) ?? (e as Error).message;
   }
 }
 

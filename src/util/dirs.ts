@@ -49,20 +49,6 @@ export function makeDirs(dir: string): void {
   }
 }
 
-/** Why a folder cannot be written into, or `undefined` when it can (it is made if missing). */
-export function unwritableReason(dir: string): string | undefined {
-  try {
-    makeDirs(dir);
-    // Access checks say nothing on some mounts (and pass for root): a real file is the proof.
-    const probe = path.join(dir, `.probe-${process.pid}-${Date.now()}`);
-    nodeFs.writeFileSync(probe, '');
-    nodeFs.unlinkSync(probe);
-    return undefined;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-  }
-}
-
 /**
  * Write `text` to `file` through a temporary file and a rename: a reader sees the old file or the new,
  * whole. `executable` sets the executable bits where the read bits are, before the rename.
