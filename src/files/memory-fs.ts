@@ -45,44 +45,46 @@ function build(tree: MemoryTree, mtimeMs: number): Node {
   return { kind: 'dir', children };
 }
 
+type Dir = Extract<Node, { kind: 'dir' }>;
+
+/** Resolve `p` in the tree at `root` to a node and its real path; `follow` decides the last component. */
+function resolveIn(root: Dir, p: string, follow: boolean, hops = 0): { node: Node; real: string } {
+  if (hops > 40) throw fsError('ELOOP', p);
+  const parts = path.posix.resolve('/', p).split('/').filter(Boolean);
+  let node: Node = root;
+  let real = '/';
+  for (let i = 0; i < parts.length; i++) {
+    if (node.kind === 'error') throw fsError(node.code, real);
+    if (node.kind !== 'dir') throw fsError('ENOTDIR', real);
+    const child: Node | undefined = node.children.get(parts[i] as string);
+    if (!child) throw fsError('ENOENT', path.posix.join(real, parts[i] as string));
+    const childPath = path.posix.join(real, parts[i] as string);
+    const last = i === parts.length - 1;
+    if (child.kind === 'symlink' && (!last || follow)) {
+      const target = path.posix.resolve(real, child.target);
+      const r = resolveIn(root, target, true, hops + 1);
+      node = r.node;
+      real = r.real;
+      continue;
+    }
+    node = child;
+    real = childPath;
+  }
+  if (node.kind === 'error') throw fsError(node.code, real);
+  return { node, real };
+}
+
+// An error node lists as a folder (as an unreadable folder does) and fails when read.
+const kindOf = (n: Node): EntryKind =>
+  n.kind === 'fifo' ? 'other' : n.kind === 'error' ? 'dir' : n.kind;
+
 /** A FileSystem over an in-memory tree rooted at `/`. Links resolve like POSIX ones (40 hops at most). */
 export function createMemoryFileSystem(
   tree: MemoryTree,
   options: { mtimeMs?: number } = {},
 ): FileSystem {
-  const root = build(tree, options.mtimeMs ?? 0);
-
-  /** Resolve `p` to a node and its real path; `follow` decides the last component. */
-  function resolve(p: string, follow: boolean, hops = 0): { node: Node; real: string } {
-    if (hops > 40) throw fsError('ELOOP', p);
-    const parts = path.posix.resolve('/', p).split('/').filter(Boolean);
-    let node: Node = root;
-    let real = '/';
-    for (let i = 0; i < parts.length; i++) {
-      if (node.kind === 'error') throw fsError(node.code, real);
-      if (node.kind !== 'dir') throw fsError('ENOTDIR', real);
-      const child: Node | undefined = node.children.get(parts[i] as string);
-      if (!child) throw fsError('ENOENT', path.posix.join(real, parts[i] as string));
-      const childPath = path.posix.join(real, parts[i] as string);
-      const last = i === parts.length - 1;
-      if (child.kind === 'symlink' && (!last || follow)) {
-        const target = path.posix.resolve(real, child.target);
-        const r = resolve(target, true, hops + 1);
-        node = r.node;
-        real = r.real;
-        continue;
-      }
-      node = child;
-      real = childPath;
-    }
-    if (node.kind === 'error') throw fsError(node.code, real);
-    return { node, real };
-  }
-
-  // An error node lists as a folder (as an unreadable folder does) and fails when read.
-  const kindOf = (n: Node): EntryKind =>
-    n.kind === 'fifo' ? 'other' : n.kind === 'error' ? 'dir' : n.kind;
-
+  const root = build(tree, options.mtimeMs ?? 0) as Dir;
+  const resolve = (p: string, follow: boolean) => resolveIn(root, p, follow);
   return {
     async readdir(dir) {
       const { node } = resolve(dir, true);
@@ -123,16 +125,31 @@ export function createMemoryFileSystem(
         return { ok: false, reason: 'too-large', size: node.bytes.length, kind: 'file' };
       return { ok: true, bytes: node.bytes, size: node.bytes.length, mtimeMs: node.mtimeMs };
     },
+    ...memoryWrites(root),
+  };
+}
+
+/** The writes of a memory tree: each changes the tree at once, so a write is always whole. */
+function memoryWrites(root: Dir): Pick<FileSystem, 'mkdir' | 'writeFile' | 'rm'> {
+  /** The folder an entry `p` is in (links followed to it), and the entry's name. */
+  const entry = (p: string): { folder: Dir; name: string } => {
+    const abs = path.posix.resolve('/', p);
+    if (abs === '/') throw fsError('EPERM', p);
+    const { node } = resolveIn(root, path.posix.dirname(abs), true);
+    if (node.kind !== 'dir') throw fsError('ENOTDIR', p);
+    return { folder: node, name: path.posix.basename(abs) };
+  };
+  return {
     async mkdir(dir) {
       const parts = path.posix.resolve('/', dir).split('/').filter(Boolean);
       let at = '/';
       for (const part of parts) {
-        const { node } = resolve(at, true);
+        const { node } = resolveIn(root, at, true);
         if (node.kind !== 'dir') throw fsError('ENOTDIR', at);
         at = path.posix.join(at, part);
         if (!node.children.has(part)) node.children.set(part, { kind: 'dir', children: new Map() });
       }
-      if (resolve(at, true).node.kind !== 'dir') throw fsError('ENOTDIR', at);
+      if (resolveIn(root, at, true).node.kind !== 'dir') throw fsError('ENOTDIR', at);
     },
     async writeFile(p, data, o = {}) {
       const { folder, name } = entry(p);
@@ -156,13 +173,4 @@ export function createMemoryFileSystem(
       folder.children.delete(name);
     },
   };
-
-  /** The folder an entry `p` is in (links followed to it), and the entry's name. */
-  function entry(p: string): { folder: Extract<Node, { kind: 'dir' }>; name: string } {
-    const abs = path.posix.resolve('/', p);
-    if (abs === '/') throw fsError('EPERM', p);
-    const { node } = resolve(path.posix.dirname(abs), true);
-    if (node.kind !== 'dir') throw fsError('ENOTDIR', p);
-    return { folder: node, name: path.posix.basename(abs) };
-  }
 }
