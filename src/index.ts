@@ -109,6 +109,5 @@ export type {
 export { APPROVAL_STATE } from './state/approvals.js';
 export type { FileStateOptions } from './state/file-store.js';
 export { fileStateStore } from './state/file-store.js';
-export type { StateFiles } from './state/state-files.js';
 export type { StateKind, StateRead, StateStore, StateWrite } from './state/state-store.js';
 export { defaultCacheDir } from './util/dirs.js';

@@ -1,6 +1,7 @@
 // The config files: the user's own (`~/.config/skillset/config.json`) and the project's
 // (`skillset.config.json`, found from the working folder up), where each is found, and loading them.
 // The schema is in schema.ts; how the two combine, and what a project may not set, in merge.ts.
+// Config files are found and read before settings (and the FileSystem they name) exist: node:fs.
 
 import nodeFs from 'node:fs';
 import os from 'node:os';

@@ -102,7 +102,7 @@ export function skillCalls(
   opened: () => Promise<SkillIndex>,
   seen: (d: Catalog) => Diagnostic[],
 ): SkillCalls {
-  const state = stateStoreFor(settings.cacheDir, settings.indexFile, settings.fs);
+  const state = stateStoreFor(settings.cacheDir, settings.stateKey, settings.fs);
   // Count one use; a damaged counts file is a warning, one that cannot be written loses the count.
   const recordUse = async (id: string, diagnostics: Diagnostic[]): Promise<void> => {
     const now = Date.now();
@@ -214,7 +214,9 @@ export function skillCalls(
     async export(o) {
       const d = await discovered();
       const { exportDiscovered } = await import('../export/export.js');
-      return attempt(seen(d), () => exportDiscovered(d, o, settings.discover.roots === undefined));
+      return attempt(seen(d), () =>
+        exportDiscovered(d, { fs: settings.fs, ...o }, settings.discover.roots === undefined),
+      );
     },
     async readFile(name, rel) {
       const d = await discovered();

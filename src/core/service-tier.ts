@@ -1,16 +1,16 @@
 // The service's tier calls (S10, docs/tiers.md): build the routers and rosters of a library into a
 // folder (or check one against a fresh build, or measure it), and say which skills route on a term.
 
-import nodeFs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import type { DiscoverResult } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
-import { nodeExportFs } from '../export/fs.js';
+import { statIfThere } from '../export/fs.js';
 import { sha256, tierKey } from '../export/manifest.js';
 import { readManifest, type SyncResult, syncFiles } from '../export/sync.js';
 import type { Refusal } from '../export/types.js';
+import type { FileSystem } from '../files/fs.js';
 import {
   buildTier,
   type DomainStrategy,
@@ -21,7 +21,6 @@ import {
   type TierDrift,
   type TierMeasure,
 } from '../tier/index.js';
-import { readRegularFile } from '../util/read-regular.js';
 import { attempt, type Outcome } from './outcome.js';
 import type { Settings } from './settings.js';
 
@@ -65,31 +64,26 @@ export interface TierCalls {
 }
 
 /** A tier file's text, when it is a regular file (never a blocking read of a FIFO in its place). */
-function safeRead(file: string): string | undefined {
-  try {
-    const r = readRegularFile(file, 16 * 1024 * 1024);
-    return r.ok ? r.text : undefined;
-  } catch {
-    return undefined;
-  }
+async function safeRead(fs: FileSystem, file: string): Promise<string | undefined> {
+  const r = await fs.readFile(file, 16 * 1024 * 1024).catch(() => undefined);
+  return r?.ok ? r.bytes.toString('utf8') : undefined;
 }
 
 /**
  * A tier's files found in `dir` that carry the generated line: taken as skillset's when the manifest
  * has no entry for the tier yet (a tier built before the manifest), path → hash.
  */
-function adoptTier(dir: string, name: string): Record<string, string> {
+async function adoptTier(
+  fs: FileSystem,
+  dir: string,
+  name: string,
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  let folders: nodeFs.Dirent[];
-  try {
-    folders = nodeFs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return out;
-  }
+  const folders = await fs.readdir(dir).catch(() => []);
   for (const f of folders) {
-    if (!f.isDirectory() || (f.name !== name && !f.name.startsWith(`${name}-`))) continue;
+    if (f.kind !== 'dir' || (f.name !== name && !f.name.startsWith(`${name}-`))) continue;
     for (const rel of ['SKILL.md', 'references/skill-index.md']) {
-      const r = safeRead(path.join(dir, f.name, ...rel.split('/')));
+      const r = await safeRead(fs, path.join(dir, f.name, ...rel.split('/')));
       if (r?.includes(GENERATED)) out[`${f.name}/${rel}`] = sha256(Buffer.from(r));
     }
   }
@@ -109,6 +103,7 @@ function tierDrift(files: readonly string[], r: SyncResult): TierDrift {
 
 /** Write the tier's files into `out` through export's plan and manifest (or, with `check`, compare). */
 async function syncTier(
+  fs: FileSystem,
   out: string,
   name: string,
   files: ReadonlyArray<{ path: string; text: string }>,
@@ -117,12 +112,12 @@ async function syncTier(
 ): Promise<BuildReport> {
   const force = o.force === true;
   const warnings: string[] = [];
-  const st = await nodeExportFs.stat(out);
+  const st = await statIfThere(fs, out);
   if (st !== undefined && st.kind !== 'dir') throw writeFailed(out, 'ENOTDIR');
-  const manifest = await readManifest(nodeExportFs, out, force, warnings);
+  const manifest = await readManifest(fs, out, force, warnings);
   const key = tierKey(name);
   const synced = await syncFiles(
-    nodeExportFs,
+    fs,
     out,
     {
       key,
@@ -134,7 +129,7 @@ async function syncTier(
       },
       check: o.check === true,
       force,
-      ...(manifest.manifest.targets[key] ? {} : { adopted: adoptTier(out, name) }),
+      ...(manifest.manifest.targets[key] ? {} : { adopted: await adoptTier(fs, out, name) }),
     },
     manifest,
   ).catch((e: unknown) => {
@@ -199,7 +194,7 @@ export function tierCalls(
         };
         if (o.measure) report.measure = measureTier(d.skills, options);
         if (o.measure && !o.check) return report;
-        return syncTier(out, name, files, o, report);
+        return syncTier(settings.fs, out, name, files, o, report);
       });
     },
     async glossCoverage(term, o = {}) {

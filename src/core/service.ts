@@ -222,7 +222,7 @@ export async function createService(
           ...o,
           fs: settings.fs,
           projectRoot: settings.cwd,
-          state: stateStoreFor(settings.cacheDir, settings.indexFile, settings.fs),
+          state: stateStoreFor(settings.cacheDir, settings.stateKey, settings.fs),
         });
         notes.push(...r.diagnostics);
         return explain ? explainView(r.json, r.decisions, r.unmatched) : r.json;

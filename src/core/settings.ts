@@ -10,12 +10,12 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { AGENTS, type AgentName } from '../discover/agents.js';
 import type { DiscoverOptions } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
-import { type FileSystem, nodeFileSystem } from '../files/fs.js';
+import { type FileSystem, nodeFileSystem, unwritableReason } from '../files/fs.js';
 import type { Profile } from '../lint/define-rule.js';
 import { defaultIndexFile, indexLocation } from '../search/index-file.js';
 import { DEFAULT_RANK, type RankSettings } from '../search/rank-settings.js';
 import type { AgentProfile } from '../select/model-filter.js';
-import { defaultCacheDir, unwritableReason } from '../util/dirs.js';
+import { defaultCacheDir } from '../util/dirs.js';
 import {
   type InvokeSettings,
   type ListingSettings,
@@ -62,7 +62,11 @@ export interface SettingsInput {
   trustProject?: boolean;
   /** The lint profile (default: the config's, else `recommended`). */
   profile?: Profile;
-  /** The file system skills are read through (default: the real one). Roots are checked through it too. */
+  /**
+   * The file system skills are read through and states, exports and tiers written to (default: the
+   * real one). Roots and the cache folder are checked through it too. SQLite cannot open an index
+   * through it: with another file system the index lives in memory unless `indexFile` names one.
+   */
   fs?: FileSystem;
 }
 
@@ -77,6 +81,8 @@ export interface Settings {
   indexFile: string;
   /** True when the index file was named by the caller (then it is never deleted to rebuild it). */
   indexFileGiven: boolean;
+  /** What the kept states belong to: the index's location on disk, even when the index is in memory. */
+  stateKey: string;
   rank: RankSettings;
   lint: { profile: Profile; rules: Record<string, RuleSetting> };
   /** The config file's `select` section: the project's own agent profiles, and the budget. */
@@ -173,7 +179,7 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
   let cacheDir: string | false = false;
   if (input.cache !== false) {
     const dir = path.resolve(cwd, input.cacheDir ?? defaultCacheDir());
-    const why = unwritableReason(dir);
+    const why = await unwritableReason(fs, dir);
     if (why === undefined) cacheDir = dir;
     else
       diagnostics.push(
@@ -197,17 +203,19 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
   // One index per set of roots (and, for the standard scopes, per agent and added folders).
   const indexKey =
     roots.length > 0 ? roots : [cwd, `agent:${input.agent ?? 'skillset'}`, ...addDirs];
+  const indexAt = cacheDir === false ? ':memory:' : defaultIndexFile(indexKey, cacheDir);
   const indexFile = input.indexFile
     ? indexLocation(cwd, input.indexFile)
-    : cacheDir === false
-      ? ':memory:'
-      : defaultIndexFile(indexKey, cacheDir);
+    : fs === nodeFileSystem
+      ? indexAt
+      : ':memory:';
   return {
     cwd,
     discover,
     cacheDir,
     indexFile,
     indexFileGiven: input.indexFile !== undefined,
+    stateKey: input.indexFile ? indexFile : indexAt,
     rank: rankSettings(config.search),
     lint: {
       profile: input.profile ?? config.lint?.profile ?? 'recommended',

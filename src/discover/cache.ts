@@ -1,8 +1,8 @@
-// The parse cache: parsed SKILL.md records keyed by path, size and mtime, one JSON file per root.
+// The parse cache: parsed SKILL.md records keyed by path, size and mtime, one JSON file per root. It
+// is the real file system's (discovery keeps none for an injected one), so it reads and writes node:fs.
 
 import nodeFs from 'node:fs';
 import path from 'node:path';
-import type { FileSystem } from '../files/fs.js';
 import { statPath } from '../files/stat-path.js';
 import type { ParsedSkillFile } from '../skill/types.js';
 import { cacheFile, makeDirs, RACY_MS, writeFileAtomically } from '../util/dirs.js';
@@ -72,21 +72,9 @@ export class ParseCache {
     return new ParseCache(file, data, data ? restBytes : undefined);
   }
 
-  /** The cached record for `file` if its size and mtime are unchanged (and old enough to trust). */
-  async lookup(fs: FileSystem, file: string): Promise<ParsedSkillFile | undefined> {
-    if (!this.old[file]) return undefined;
-    let st: { size: number; mtimeMs: number };
-    try {
-      st = await fs.stat(file);
-    } catch {
-      return undefined;
-    }
-    return this.check(file, st);
-  }
-
   /**
-   * `lookup` on the real file system, without a promise per file: a warm start checks a thousand
-   * files this way in a few milliseconds.
+   * The cached record for `file` if its size and mtime are unchanged (and old enough to trust), read
+   * without a promise per file: a warm start checks a thousand files this way in a few milliseconds.
    */
   lookupNode(file: string): ParsedSkillFile | undefined {
     if (!this.old[file]) return undefined;

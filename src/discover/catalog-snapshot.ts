@@ -2,7 +2,8 @@
 // root's snapshot still holds, is the one resolution read, and has every record kept (nothing to read
 // again), the catalog is rebuilt in its final order from those snapshots: no candidates, no
 // resolution. Anything else, and resolution runs as usual; its result is kept when every root was a
-// snapshot that holds whole.
+// snapshot that holds whole. Only root snapshots of the real file system hold, so it reads and
+// writes node:fs.
 
 import nodeFs from 'node:fs';
 import path from 'node:path';

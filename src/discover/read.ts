@@ -99,9 +99,8 @@ export async function readFoundSkill(
     // The file as found (not a link, no placeholder followed) is the one the parse cache keeps.
     const own = hops === 0 && found.kind === 'file';
     if (cache && own) {
-      // On the real file system without a promise per file: a warm start checks thousands.
-      const hit =
-        fs === nodeFileSystem ? cache.lookupNode(readPath) : await cache.lookup(fs, readPath);
+      // Without a promise per file (a cache is only kept for the real file system): a warm start checks thousands.
+      const hit = cache.lookupNode(readPath);
       if (hit) return { ok: true, parsed: hit, realPath, diagnostics };
     }
     let r: ReadResult;

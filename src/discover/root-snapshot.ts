@@ -1,7 +1,8 @@
 // A warm start's shortcut: one root's last scan, kept whole in one compact file. While no folder the
 // walk listed, no `.gitignore` it read and no SKILL.md it found has changed (size and mtime), the scan
 // is rebuilt from that file alone: the walk cache, the parse cache and its records are not read. When
-// anything changed, the scan runs as usual (walk cache, parse cache) and is kept again.
+// anything changed, the scan runs as usual (walk cache, parse cache) and is kept again. Kept for the
+// real file system only (scan-root.ts), so it reads and writes node:fs synchronously.
 
 import nodeFs from 'node:fs';
 import path from 'node:path';

@@ -96,8 +96,12 @@ export async function scanRoot(
     walkCache?.save(walk);
   }
   expectRecords(walk.found.length);
+  // Like the walk's, the parse cache is the real file system's: its files sit in a folder on disk,
+  // read and written synchronously on the hot path, and describe files on disk.
   const cache =
-    o.cacheDir === false ? undefined : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
+    o.cacheDir === false || fs !== nodeFileSystem
+      ? undefined
+      : ParseCache.open(o.cacheDir, realRoot, o.maxFileBytes);
   const reads = await readAll(fs, walk.found, realRoot, o.maxFileBytes, cache, o.onFileRead);
   const written = cache?.save();
   const deps = walkCache?.deps();

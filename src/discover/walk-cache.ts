@@ -2,6 +2,7 @@
 // folder it listed and the state of every `.gitignore` it consulted. A folder's mtime changes when an
 // entry is added, removed or renamed in it, so when all of them match, the walk would find the same.
 // Walks that met a linked folder are not kept (a link's target can change without its folder).
+// Kept for the real file system only (scan-root.ts), so it reads and writes node:fs synchronously.
 
 import nodeFs from 'node:fs';
 import path from 'node:path';

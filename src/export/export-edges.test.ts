@@ -15,6 +15,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
+import type { FileSystem } from '../files/fs.js';
+import { createMemoryFileSystem } from '../files/memory-fs.js';
 import type { Skill } from '../skill/types.js';
 import { repoRoot } from '../test-support/paths.js';
 import { tempFolders } from '../test-support/temp.js';
@@ -103,6 +105,52 @@ describe('exportSkills on the edges', () => {
       ).written,
       [],
     );
+  });
+
+  it('copies through an injected file system: its links, its executable bits, never its own copies', async () => {
+    const fs = createMemoryFileSystem({
+      lib: {
+        tool: {
+          'SKILL.md': '---\nname: tool\ndescription: A tool.\n---\nBody\n',
+          'gone.md': { kind: 'symlink', target: 'nowhere.md' },
+          'secret.md': { kind: 'symlink', target: '/etc/secret.md' },
+          'alias.md': { kind: 'symlink', target: 'SKILL.md' },
+          '.git': { HEAD: 'ref\n' },
+        },
+      },
+      etc: { 'secret.md': 'outside\n' },
+    });
+    await fs.mkdir('/lib/tool/scripts');
+    await fs.writeFile('/lib/tool/scripts/run.sh', '#!/bin/sh\n', { executable: true });
+    const skills = (await discoverSkills({ roots: ['/lib'], cacheDir: false, fs })).skills;
+    // The out folder is the skill's own: its copies land inside the folder they copy.
+    const options = { target: 'agents-dir' as const, outDir: '/lib/tool', fs };
+    const r = await exportSkills(skills, options);
+    const copy = '.agents/skills/tool';
+    assert.deepEqual(r.written, [
+      `${copy}/SKILL.md`,
+      `${copy}/alias.md`,
+      `${copy}/scripts/run.sh`,
+      MANIFEST_FILE,
+    ]);
+    assert.deepEqual(
+      r.warnings.map((w) => w.replace(/ in \S+/, '')),
+      [
+        'gone.md is a dangling link; not copied',
+        'secret.md links outside the skill folder; not copied',
+      ],
+    );
+    const mode = async (f: FileSystem, p: string) => (await f.stat(p)).mode & 0o111;
+    assert.notEqual(await mode(fs, `/lib/tool/${copy}/scripts/run.sh`), 0);
+    assert.equal(await mode(fs, `/lib/tool/${copy}/SKILL.md`), 0);
+    const again = await exportSkills(
+      (await discoverSkills({ roots: ['/lib'], cacheDir: false, fs })).skills,
+      options,
+    );
+    // Its own copies are not copied again; the manifest beside them is (an out folder inside the
+    // skill it copies is not idempotent, as before).
+    assert.deepEqual(again.written, [`${copy}/${MANIFEST_FILE}`, MANIFEST_FILE]);
+    assert.deepEqual(again.removed, []);
   });
 
   it('stops on a manifest it cannot read, and starts a new one with --force', async () => {

@@ -12,12 +12,12 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { AGENTS_MD_END, AGENTS_MD_START } from '../agents/agents-md.js';
 import { discoverSkills } from '../discover/discover.js';
+import { type FileSystem, nodeFileSystem } from '../files/fs.js';
 import type { Skill } from '../skill/types.js';
 import { corporaDir, repoRoot } from '../test-support/paths.js';
 import { tempFolders } from '../test-support/temp.js';
 import { exportSkills } from './export.js';
 import { exportExitCode, formatExportResult } from './format.js';
-import { type ExportFs, nodeExportFs } from './fs.js';
 import { MANIFEST_FILE } from './manifest.js';
 import { EXPORT_TARGETS, type ExportOptions, type ExportTarget } from './types.js';
 
@@ -135,22 +135,22 @@ for (const [label, library] of libraries)
     });
 
 describe('exportSkills', () => {
-  it('touches nothing on a second run, or ever with --check: no write, chmod or removal reaches the file system', async () => {
+  it('touches nothing on a second run, or ever with --check: no folder made, write or removal reaches the file system', async () => {
     const skills = await discover(path.join(repoRoot, 'examples', 'skills'));
     const calls: string[] = [];
-    const counting: ExportFs = {
-      ...nodeExportFs,
+    const counting: FileSystem = {
+      ...nodeFileSystem,
+      async mkdir(p) {
+        calls.push(`mkdir ${p}`);
+        return nodeFileSystem.mkdir(p);
+      },
       async writeFile(p, bytes, o) {
         calls.push(`write ${p}`);
-        return nodeExportFs.writeFile(p, bytes, o);
+        return nodeFileSystem.writeFile(p, bytes, o);
       },
-      async setExecutable(p, x) {
-        calls.push(`chmod ${p}`);
-        return nodeExportFs.setExecutable(p, x);
-      },
-      async remove(p) {
+      async rm(p) {
         calls.push(`remove ${p}`);
-        return nodeExportFs.remove(p);
+        return nodeFileSystem.rm(p);
       },
     };
     for (const target of EXPORT_TARGETS) {

@@ -4,8 +4,9 @@
 import path from 'node:path';
 import { exportTarget } from '../agents/registry.js';
 import { SkillsetError } from '../errors.js';
+import { nodeFileSystem } from '../files/fs.js';
 import { exportEntries } from './entries.js';
-import { nodeExportFs } from './fs.js';
+import { statIfThere } from './fs.js';
 import { renderTarget } from './render.js';
 import { type DiscoveredSkills, exportCandidates, exportSources } from './sources.js';
 import { readManifest, syncFiles } from './sync.js';
@@ -33,10 +34,10 @@ export async function exportSkills(
     throw new SkillsetError('usage/unknown-target', `Unknown export target \`${String(target)}\``, {
       hint: `Use one of ${EXPORT_TARGETS.join(', ')}.`,
     });
-  const fs = options.fs ?? nodeExportFs;
+  const fs = options.fs ?? nodeFileSystem;
   const outDir = path.resolve(options.outDir);
   const force = options.force === true;
-  const outSt = await fs.stat(outDir);
+  const outSt = await statIfThere(fs, outDir);
   if (outSt !== undefined && outSt.kind !== 'dir')
     throw new SkillsetError('export/out-not-a-folder', `${outDir} is not a folder`, {
       hint: 'Pass --out a project folder.',

@@ -3,13 +3,14 @@
 
 import { exportTarget } from '../agents/registry.js';
 import type { RenderContext, Rendered } from '../agents/types.js';
+import type { FileSystem } from '../files/fs.js';
 import { agentsDirFiles, readSkillFolder } from './agents-dir.js';
-import { type ExportFs, outPath, readExisting } from './fs.js';
+import { outPath, readExisting, statIfThere } from './fs.js';
 import type { ExportEntry, ExportOptions } from './types.js';
 
 /** Each entry's skill folder copied under `<base>/<stem>/`; a folder read in place, or unreadable, is kept as it is. */
 async function copyFolders(
-  fs: ExportFs,
+  fs: FileSystem,
   outDir: string,
   entries: readonly ExportEntry[],
   base: string,
@@ -17,7 +18,8 @@ async function copyFolders(
 ): Promise<Rendered> {
   const out: Rendered = { desired: [], refused: [], keep: [] };
   const baseAt = outPath(outDir, base);
-  const baseReal = (await fs.stat(baseAt))?.kind === 'dir' ? await fs.realpath(baseAt) : undefined;
+  const baseReal =
+    (await statIfThere(fs, baseAt))?.kind === 'dir' ? await fs.realpath(baseAt) : undefined;
   for (const entry of entries) {
     const dest = `${base}/${entry.stem}`;
     let source: string;
@@ -31,7 +33,7 @@ async function copyFolders(
       continue;
     }
     const destReal =
-      (await fs.stat(outPath(outDir, dest)))?.kind === 'dir'
+      (await statIfThere(fs, outPath(outDir, dest)))?.kind === 'dir'
         ? await fs.realpath(outPath(outDir, dest))
         : undefined;
     if (destReal === source) {
@@ -55,7 +57,7 @@ async function copyFolders(
 
 /** The files `options.target` wants for `entries`; notes go to `warnings`. */
 export async function renderTarget(
-  fs: ExportFs,
+  fs: FileSystem,
   outDir: string,
   entries: readonly ExportEntry[],
   options: ExportOptions,

@@ -4,7 +4,8 @@
 import path from 'node:path';
 import type { Refusal, Rendered } from '../agents/types.js';
 import { SkillsetError } from '../errors.js';
-import { type ExportFs, outPath, readExisting } from './fs.js';
+import type { FileSystem } from '../files/fs.js';
+import { outPath, readExisting, removeDirIfEmpty, writeWhole } from './fs.js';
 import {
   emptyManifest,
   MANIFEST_FILE,
@@ -25,7 +26,7 @@ export interface ReadManifest {
 
 /** The manifest in the out folder, and its bytes as found (undefined when there is none). */
 export async function readManifest(
-  fs: ExportFs,
+  fs: FileSystem,
   outDir: string,
   force: boolean,
   warnings: string[],
@@ -54,7 +55,7 @@ export async function readManifest(
 
 /** Carry out a plan: writes, then removals (and the folders they leave empty), then the manifest. */
 async function apply(
-  fs: ExportFs,
+  fs: FileSystem,
   outDir: string,
   owner: { key: string; base: string },
   plan: ExportPlan,
@@ -66,14 +67,13 @@ async function apply(
   try {
     for (const w of plan.write) {
       at = w.path;
-      if (w.modeOnly) await fs.setExecutable(outPath(outDir, w.path), w.executable === true);
-      else
-        await fs.writeFile(outPath(outDir, w.path), w.bytes, { executable: w.executable === true });
+      // A change of the executable bit alone rewrites the same bytes with the new mode.
+      await writeWhole(fs, outPath(outDir, w.path), w.bytes, w.executable === true);
       written.push(w.path);
     }
     for (const p of plan.remove) {
       at = p;
-      await fs.remove(outPath(outDir, p));
+      await fs.rm(outPath(outDir, p));
       removed.push(p);
       // The folders it leaves empty, up to (not including) the owner's base.
       for (
@@ -81,7 +81,7 @@ async function apply(
         dir !== '.' && (owner.base === '' || dir.startsWith(`${owner.base}/`));
         dir = path.posix.dirname(dir)
       )
-        if (!(await fs.removeDirIfEmpty(outPath(outDir, dir)))) break;
+        if (!(await removeDirIfEmpty(fs, outPath(outDir, dir)))) break;
     }
     const next: Manifest = {
       version: 1,
@@ -91,7 +91,7 @@ async function apply(
     const empty = Object.values(next.targets).every((f) => !f || Object.keys(f).length === 0);
     if (!(manifest.bytes?.equals(bytes) ?? empty)) {
       at = MANIFEST_FILE;
-      await fs.writeFile(outPath(outDir, MANIFEST_FILE), bytes);
+      await writeWhole(fs, outPath(outDir, MANIFEST_FILE), bytes);
       written.push(MANIFEST_FILE);
     }
   } catch (e) {
@@ -140,7 +140,7 @@ export interface SyncResult {
  * `force`; with `check`, nothing is written and `drift` lists what a run would change.
  */
 export async function syncFiles(
-  fs: ExportFs,
+  fs: FileSystem,
   outDir: string,
   req: SyncRequest,
   manifest: ReadManifest,

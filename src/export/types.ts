@@ -2,7 +2,7 @@
 
 import type { ExportTarget } from '../agents/registry.js';
 import type { Refusal } from '../agents/types.js';
-import type { ExportFs } from './fs.js';
+import type { FileSystem } from '../files/fs.js';
 
 export { EXPORT_TARGETS, type ExportTarget } from '../agents/registry.js';
 export type {
@@ -32,8 +32,8 @@ export interface ExportOptions {
   alwaysApply?: boolean;
   /** AGENTS.md bytes Codex reads (default 32,768: `project_doc_max_bytes`); past it, a warning. */
   agentsMdMaxBytes?: number;
-  /** The file system (default: the real one). */
-  fs?: ExportFs;
+  /** The file system skills are read from and the out folder written to (default: the real one). */
+  fs?: FileSystem;
 }
 
 /** What an export did (or, with `check`, would do). Paths are relative to the out folder, `/`-separated, sorted. */

@@ -1,7 +1,10 @@
-// The file system discovery reads through: a small interface, a Node implementation, errors by code.
+// The file system skillset reads and writes through: a small interface, a Node implementation, errors
+// by code. Discovery, bodies, export, the tier build and the state store all take it from settings.
 
 import fs from 'node:fs';
+import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { makeDirs, withExecutable, writeFileAtomically } from '../util/dirs.js';
 import { statPath } from './stat-path.js';
 
 /** The kind of a directory entry, as readdir reports it (links are not followed). */
@@ -18,6 +21,8 @@ export interface FileInfo {
   kind: Exclude<EntryKind, 'symlink'>;
   size: number;
   mtimeMs: number;
+  /** Permission bits (`0o755`, say). */
+  mode: number;
 }
 
 /** A bounded read: the bytes, or only the size when the file is over the limit. */
@@ -31,9 +36,17 @@ export interface ReadOptions {
   noFollow?: boolean;
 }
 
+/** How to write a file. */
+export interface WriteOptions {
+  /** Set the executable bits where the read bits are (0o644 → 0o755). */
+  executable?: boolean;
+  /** Create the file only if nothing is at the path (else EEXIST), in place: a lock file. */
+  exclusive?: boolean;
+}
+
 /**
- * What discovery needs from a file system. Methods throw errors carrying a Node-style
- * `code` (`ENOENT`, `EACCES`, `ELOOP`, `ENOTDIR`) for missing or unreadable paths.
+ * What skillset needs from a file system. Methods throw errors carrying a Node-style `code`
+ * (`ENOENT`, `EACCES`, `ELOOP`, `ENOTDIR`, `EEXIST`, `ENOTEMPTY`) for paths they cannot use.
  */
 export interface FileSystem {
   readdir(dir: string): Promise<DirEntry[]>;
@@ -45,6 +58,15 @@ export interface FileSystem {
    * `noFollow`, when a link as the last component fails with `ELOOP`.
    */
   readFile(path: string, maxBytes: number, options?: ReadOptions): Promise<ReadResult>;
+  /** Make `dir` and the folders above it that are missing; always ends (ENOENT past 32 missing levels). */
+  mkdir(dir: string): Promise<void>;
+  /**
+   * Write `data` to `path` whole or not at all (a temporary file renamed into place: a reader sees the
+   * old file or the new, never part of one). Its folder must exist. A link at `path` is replaced.
+   */
+  writeFile(path: string, data: string | Uint8Array, options?: WriteOptions): Promise<void>;
+  /** Remove a file, a link (not what it points to) or an empty folder (ENOTEMPTY for another). */
+  rm(path: string): Promise<void>;
 }
 
 /** The `code` of a file-system error, or `undefined`. */
@@ -114,6 +136,22 @@ export async function pathExists(fs: FileSystem, path: string): Promise<boolean>
   }
 }
 
+/**
+ * Why skillset cannot write into `dir`, or undefined when it can (the folder is made if missing).
+ * Access checks say nothing on some mounts (and pass for root): a file made and removed is the proof.
+ */
+export async function unwritableReason(fs: FileSystem, dir: string): Promise<string | undefined> {
+  try {
+    await fs.mkdir(dir);
+    const probe = path.join(dir, `.probe-${process.pid}-${Date.now()}`);
+    await fs.writeFile(probe, '', { exclusive: true });
+    await fs.rm(probe);
+    return undefined;
+  } catch (e) {
+    return errorCode(e) ?? (e as Error).message;
+  }
+}
+
 /** Make an error with a Node-style code, for FileSystem implementations. */
 export function fsError(code: string, path: string): Error {
   return Object.assign(new Error(`${code}: ${path}`), { code, path });
@@ -141,7 +179,12 @@ export const nodeFileSystem: FileSystem = {
   },
   async stat(path) {
     const s = fs.statSync(path);
-    return { kind: kindOf(s) as FileInfo['kind'], size: s.size, mtimeMs: s.mtimeMs };
+    return {
+      kind: kindOf(s) as FileInfo['kind'],
+      size: s.size,
+      mtimeMs: s.mtimeMs,
+      mode: s.mode & 0o7777,
+    };
   },
   async realpath(path) {
     return fs.realpathSync.native(path);
@@ -171,5 +214,18 @@ export const nodeFileSystem: FileSystem = {
     } finally {
       fs.closeSync(fd);
     }
+  },
+  async mkdir(dir) {
+    makeDirs(dir);
+  },
+  async writeFile(path, data, options = {}) {
+    if (options.exclusive) fs.writeFileSync(path, data, { flag: 'wx' });
+    else writeFileAtomically(path, data, options.executable === true);
+    if (options.exclusive && options.executable)
+      fs.chmodSync(path, withExecutable(fs.statSync(path).mode & 0o7777, true));
+  },
+  async rm(path) {
+    if (fs.lstatSync(path).isDirectory()) fs.rmdirSync(path);
+    else fs.unlinkSync(path);
   },
 };

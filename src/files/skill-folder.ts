@@ -1,4 +1,5 @@
-// The one walk of a skill folder's files: what a load lists, what MCP serves and digests. Entries come
+// The one walk of a skill folder's files: what a load lists, what MCP serves and digests, what an export
+// copies. Entries come
 // in path order; the folders discovery skips and those deeper than a skill's levels are not entered;
 // a link is followed only when it resolves inside the skill's boundary (src/files/confine.ts), and
 // a folder is walked once, so a link back up never walks a tree twice. Nothing is read.
@@ -18,6 +19,8 @@ export type FolderItem =
       /** The walked folder joined with `rel`. */
       path: string;
       size: number;
+      /** Permission bits (an export keeps the executable ones). */
+      mode: number;
     }
   | { kind: 'skipped'; rel: string; reason: string };
 
@@ -26,21 +29,25 @@ const byName = (a: { name: string }, b: { name: string }): number =>
 
 /**
  * The files of the skill folder `bounds.dir` (walked from `dir`, its path as the caller knows it),
- * in path order; a consumer that has enough stops iterating.
+ * in path order; a consumer that has enough stops iterating. A folder whose real path is inside
+ * `skip` (an export's own copies, when the skill holds the out folder) is not entered.
  */
 export async function* skillFolderFiles(
   fs: FileSystem,
   dir: string,
   bounds: Boundary,
+  skip?: string,
 ): AsyncGenerator<FolderItem> {
+  // A skill that lives under `skip` is walked whole: only folders below the skill are skipped.
+  const skipped = skip !== undefined && relativeInside(skip, bounds.dir) === undefined ? skip : '';
   const walked = new Set<string>([bounds.dir]);
-  yield* walk(fs, { dir, rel: '', depth: 0 }, bounds, walked);
+  yield* walk(fs, { dir, rel: '', depth: 0 }, { ...bounds, skip: skipped }, walked);
 }
 
 async function* walk(
   fs: FileSystem,
   at: { dir: string; rel: string; depth: number },
-  bounds: Boundary,
+  bounds: Boundary & { skip: string },
   walked: Set<string>,
 ): AsyncGenerator<FolderItem> {
   const entries = await fs.readdir(at.dir).catch(() => []);
@@ -60,6 +67,7 @@ async function* walk(
     const info = await fs.stat(p).catch(() => undefined);
     if (info?.kind === 'dir') {
       if (SKIPPED_FOLDERS.has(e.name) || at.depth >= SKILL_FILE_LEVELS) continue;
+      if (bounds.skip !== '' && relativeInside(bounds.skip, real) !== undefined) continue;
       // Walked already, or the skill folder or a folder above it (a loop).
       if (walked.has(real) || relativeInside(real, bounds.dir) !== undefined) {
         yield { kind: 'skipped', rel, reason: 'a link to a folder already listed' };
@@ -67,6 +75,8 @@ async function* walk(
       }
       walked.add(real);
       yield* walk(fs, { dir: p, rel, depth: at.depth + 1 }, bounds, walked);
-    } else if (info?.kind === 'file') yield { kind: 'file', rel, path: p, size: info.size };
+    } else if (info?.kind === 'file')
+      yield { kind: 'file', rel, path: p, size: info.size, mode: info.mode };
+    else if (info) yield { kind: 'skipped', rel, reason: 'not a file or folder' };
   }
 }

@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { nodeFileSystem } from '../files/fs.js';
 import { createMemoryFileSystem } from '../files/memory-fs.js';
 import { recordApproval } from '../invoke/permissions.js';
 import { stateFileFor } from '../util/dirs.js';
 import { APPROVAL_STATE } from './approvals.js';
 import { fileStateStore } from './file-store.js';
-import { nodeStateFiles, type StateFiles } from './state-files.js';
 import { countUse, USAGE_STATE } from './usage.js';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'skillset-state-'));
@@ -56,22 +56,30 @@ describe('the file state store', () => {
     ]);
   });
 
-  it('reads through the injected file system and writes through the injected writer', async () => {
+  it('reads and writes through the injected file system, the lock included', async () => {
     const cacheDir = '/cache';
     const file = stateFileFor(cacheDir, 'k', 'usage') as string;
     const fs = createMemoryFileSystem({
       cache: { [path.basename(file)]: '{"version":1,"skills":{"a":{"count":3,"lastUsed":1}}}' },
     });
-    const written: string[] = [];
-    const files: StateFiles = {
-      writeAtomically: async (f, text) => void written.push(`${f} ${text}`),
-      createExclusive: async () => true,
-      remove: async () => undefined,
-    };
-    const store = fileStateStore({ cacheDir, key: 'k', fs, files });
+    const store = fileStateStore({ cacheDir, key: 'k', fs });
     assert.equal((await store.read(USAGE_STATE)).state.skills.a?.count, 3);
     assert.ok((await store.update(USAGE_STATE, (u) => countUse(u, 'a', 2))).written);
-    assert.deepEqual(written, [`${file} {"version":1,"skills":{"a":{"count":4,"lastUsed":2}}}\n`]);
+    const r = await fs.readFile(file, 1024);
+    assert.ok(r.ok);
+    assert.equal(r.bytes.toString(), '{"version":1,"skills":{"a":{"count":4,"lastUsed":2}}}\n');
+    assert.deepEqual(
+      (await fs.readdir(cacheDir)).map((e) => e.name),
+      [path.basename(file)],
+    );
+    // A missing cache folder is made in the injected file system, not on disk.
+    const fresh = createMemoryFileSystem({});
+    const elsewhere = fileStateStore({ cacheDir: '/no/such/cache', key: 'k', fs: fresh });
+    assert.ok((await elsewhere.update(APPROVAL_STATE, (s) => s)).written);
+    assert.deepEqual(
+      (await fresh.readdir('/no/such/cache')).map((e) => e.name),
+      [path.basename(stateFileFor('/no/such/cache', 'k', 'approvals') as string)],
+    );
   });
 
   it('keeps approvals, and reads a damaged approvals file as none, with a warning', async () => {
@@ -96,7 +104,7 @@ describe('the file state store', () => {
   it('breaks a lock a dead process left, and gives up, unkept, on one held too long', async () => {
     const cacheDir = tmp();
     const file = stateFileFor(cacheDir, 'k', 'usage') as string;
-    await nodeStateFiles.createExclusive(`${file}.lock`, '1\n');
+    await nodeFileSystem.writeFile(`${file}.lock`, '1\n', { exclusive: true });
     const held = fileStateStore({ cacheDir, key: 'k', lockWaitMs: 20 });
     assert.equal((await held.update(USAGE_STATE, (u) => countUse(u, 'a', 1))).written, false);
     const old = new Date(Date.now() - 60_000);

@@ -1,13 +1,13 @@
 // The default StateStore: one JSON file per kind of state, beside the index in the cache folder.
-// Reads go through the injected file system; a missing file is the empty state, a damaged one a
-// warning and the empty state. An update holds a lock file while it reads, changes and writes
+// Reads and writes go through the injected file system; a missing file is the empty state, a damaged
+// one a warning and the empty state. An update holds a lock file while it reads, changes and writes
 // (whole, through a rename), so concurrent processes lose no update.
 
+import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { errorCode, type FileSystem, nodeFileSystem } from '../files/fs.js';
 import { stateFileFor } from '../util/dirs.js';
-import { nodeStateFiles, type StateFiles } from './state-files.js';
 import { noStateStore, type StateKind, type StateRead, type StateStore } from './state-store.js';
 
 /** A state file is small: anything larger is not one of ours. */
@@ -19,10 +19,8 @@ export interface FileStateOptions {
   cacheDir: string;
   /** What the states belong to: the index's location (one set of states per catalog). */
   key: string;
-  /** Reads (default: the real file system). */
+  /** The file system the states are read from and written to (default: the real one). */
   fs?: FileSystem;
-  /** Writes (default: the real file system). */
-  files?: StateFiles;
   /** How long an update waits for another's lock before giving up, unkept (default 10 s). */
   lockWaitMs?: number;
   /** A lock older than this was left by a process that died: it is broken (default 30 s). */
@@ -82,10 +80,9 @@ function serialise(value: unknown, sorted: readonly string[]): string {
 /** The state store over files in `cacheDir`. */
 export function fileStateStore(o: FileStateOptions): StateStore {
   const fs = o.fs ?? nodeFileSystem;
-  const files = o.files ?? nodeStateFiles;
   const fileOf = (kind: StateKind<unknown>): string =>
     stateFileFor(o.cacheDir, o.key, kind.name) as string;
-  const lock = lockOn(fs, files, o.lockWaitMs ?? 10_000, o.staleLockMs ?? 30_000);
+  const lock = lockOn(fs, o.lockWaitMs ?? 10_000, o.staleLockMs ?? 30_000);
   return {
     read: (kind) => readState(fs, fileOf(kind as StateKind<unknown>), kind),
     async update(kind, change) {
@@ -95,7 +92,7 @@ export function fileStateStore(o: FileStateOptions): StateStore {
         const written = await lock(file, async () => {
           const before = await readState(fs, file, kind);
           diagnostics.push(...before.diagnostics);
-          await files.writeAtomically(file, serialise(change(before.state), kind.sorted));
+          await fs.writeFile(file, serialise(change(before.state), kind.sorted));
         });
         return { written, diagnostics };
       } catch {
@@ -108,16 +105,21 @@ export function fileStateStore(o: FileStateOptions): StateStore {
 }
 
 /** Run `f` holding `<file>.lock` (made exclusively); false when the lock was not had in time. */
-function lockOn(fs: FileSystem, files: StateFiles, waitMs: number, staleMs: number) {
+function lockOn(fs: FileSystem, waitMs: number, staleMs: number) {
+  const remove = (lockFile: string) =>
+    fs.rm(lockFile).catch((e: unknown) => {
+      if (errorCode(e) !== 'ENOENT') throw e;
+    });
   return async (file: string, f: () => Promise<void>): Promise<boolean> => {
     const lockFile = `${file}.lock`;
     const deadline = Date.now() + waitMs;
     let pause = 2;
-    while (!(await files.createExclusive(lockFile, `${process.pid}\n`))) {
+    await fs.mkdir(path.dirname(file));
+    while (!(await createExclusive(fs, lockFile))) {
       const held = await fs.stat(lockFile).catch(() => undefined);
       // Left by a process that died while holding it: broken, and tried again at once.
       if (held && Date.now() - held.mtimeMs > staleMs) {
-        await files.remove(lockFile);
+        await remove(lockFile);
         continue;
       }
       if (Date.now() >= deadline) return false;
@@ -128,9 +130,20 @@ function lockOn(fs: FileSystem, files: StateFiles, waitMs: number, staleMs: numb
       await f();
       return true;
     } finally {
-      await files.remove(lockFile);
+      await remove(lockFile);
     }
   };
+}
+
+/** Make the lock file `file` (holding this process's id); false when another holds it. */
+async function createExclusive(fs: FileSystem, file: string): Promise<boolean> {
+  try {
+    await fs.writeFile(file, `${process.pid}\n`, { exclusive: true });
+    return true;
+  } catch (e) {
+    if (errorCode(e) === 'EEXIST') return false;
+    throw e;
+  }
 }
 
 /** The states of the catalog whose index is at `key`: files in `cacheDir`, or none kept without a cache. */

@@ -1,7 +1,8 @@
 // Runs the bundled CLI with a V8 code cache. Compiling the CLI's code is most of what a warm start
 // costs beyond Node's own; the cache keeps the compiled code in the cache folder, so the next start
 // reuses it (Node 22 does this itself with `module.enableCompileCache`; Node 20, which we support,
-// does not). The cache is an optimisation: anything wrong with it means compiling as usual.
+// does not). The cache is an optimisation: anything wrong with it means compiling as usual. It runs
+// in the CLI's first lines, before any settings (or an injected FileSystem) exist: node:fs, on disk.
 
 import { createHash } from 'node:crypto';
 import nodeFs from 'node:fs';

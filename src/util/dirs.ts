@@ -49,29 +49,28 @@ export function makeDirs(dir: string): void {
   }
 }
 
-/** Why a folder cannot be written into, or `undefined` when it can (it is made if missing). */
-export function unwritableReason(dir: string): string | undefined {
-  try {
-    makeDirs(dir);
-    // Access checks say nothing on some mounts (and pass for root): a real file is the proof.
-    const probe = path.join(dir, `.probe-${process.pid}-${Date.now()}`);
-    nodeFs.writeFileSync(probe, '');
-    nodeFs.unlinkSync(probe);
-    return undefined;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-  }
-}
-
-/** Write `text` to `file` through a temporary file and a rename: a reader sees the old file or the new, whole. */
-export function writeFileAtomically(file: string, text: string | Uint8Array): void {
+/**
+ * Write `text` to `file` through a temporary file and a rename: a reader sees the old file or the new,
+ * whole. `executable` sets the executable bits where the read bits are, before the rename.
+ */
+export function writeFileAtomically(
+  file: string,
+  text: string | Uint8Array,
+  executable = false,
+): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     nodeFs.writeFileSync(tmp, text);
+    if (executable) nodeFs.chmodSync(tmp, withExecutable(nodeFs.statSync(tmp).mode & 0o7777, true));
     nodeFs.renameSync(tmp, file);
   } finally {
     removeIfThere(tmp);
   }
+}
+
+/** `mode` with the executable bits set where the read bits are (0o644 → 0o755), or cleared. */
+export function withExecutable(mode: number, executable: boolean): number {
+  return executable ? mode | ((mode & 0o444) >> 2) : mode & ~0o111;
 }
 
 /** A cache file's path: `<kind>-<the first 20 hex digits of sha256(key)>.<ext>` in `cacheDir`. */
