@@ -125,6 +125,9 @@ describe('sizeStage', () => {
       realpath: (p) => current.realpath(p),
       readlink: (p) => current.readlink(p),
       readFile: (p, max) => current.readFile(p, max),
+      mkdir: (p) => current.mkdir(p),
+      writeFile: (p, data, o) => current.writeFile(p, data, o),
+      rm: (p) => current.rm(p),
     };
     const sized = await sizeStage([small.c], { fs, cap: 15_501 });
     const counted = sized.candidates[0]?.chars ?? 0;
