@@ -2,12 +2,11 @@
 // Discovery runs once per service and the index opens once, on first need, however many callers
 // ask at once; a cached index found damaged, or changed by something else, is opened again.
 
-import { type Catalog, catalogOf, refusedSkills } from '../catalog/catalog.js';
+import { type Catalog, catalogOf } from '../catalog/catalog.js';
 import { type CatalogChanges, diffCatalogs, isUnchanged } from '../catalog/diff.js';
-import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import { type DiscoverResult, discoverSkills } from '../discover/discover.js';
-import { SkillsetError } from '../errors.js';
 import type { SearchJson } from '../search/format.js';
 import type { SkillIndex } from '../search/search.js';
 import type { SelectOptions } from '../select/pipeline.js';
@@ -15,13 +14,14 @@ import type { SelectContext } from '../select/score.js';
 import type { SelectView, SelectViewOptions } from '../select/view.js';
 import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
+import { lintCall, searchCall, selectCall } from './service-calls.js';
 import { holdIndex } from './service-index.js';
 import type { SkillCalls } from './service-skills.js';
 import type { TierCalls } from './service-tier.js';
 import { resolveSettings, type Settings, type SettingsInput } from './settings.js';
 import { findSkill } from './skill-lookup.js';
 import type { IndexReport, LintReport, ShowResult, SkillSummary } from './views.js';
-import { lintReport, showResult, skillSummary } from './views.js';
+import { showResult, skillSummary } from './views.js';
 
 /** Options of `search`. */
 export interface SearchOptions {
@@ -133,100 +133,25 @@ export async function createService(
         };
       }).then((r) => ({ ...r, diagnostics: indexDiagnostics() }));
     },
-    async search(query, o = {}) {
-      const limit = o.limit ?? 10;
+    search: async (query, o = {}) => {
       const d = await discovered();
-      const notes: Diagnostic[] = [];
-      return attempt(seen(d), async () => {
-        if (!Number.isInteger(limit) || limit < 1)
-          throw new SkillsetError(
-            'usage/invalid-limit',
-            `The limit is a whole number from 1, got ${limit}`,
-            { hint: 'Pass --limit 1 or more (the default is 10).' },
-          );
-        if (limit > settings.rank.candidates)
-          notes.push(
-            diagnostic(
-              'search/limit-above-window',
-              'warning',
-              settings.indexFile,
-              `The limit ${limit} is above the ${settings.rank.candidates} candidates a query reads from each index table; fewer results may come back`,
-              { data: { limit, candidates: settings.rank.candidates } },
-            ),
-          );
-        if (d.skills.length === 0) {
-          // `none` from an empty library is not an answer about the query: say why it is empty.
-          const why = d.diagnostics.find((x) => x.code === 'discover/no-skills');
-          notes.push(
-            diagnostic(
-              'search/no-skills',
-              'warning',
-              why?.file ?? settings.indexFile,
-              `There are no skills to search. ${why?.message ?? 'No skills found.'}`,
-            ),
-          );
-        }
-        const result = await withIndex((i) => i.search(query, { limit }));
-        const { searchJson } = await import('../search/format.js');
-        return searchJson(result, { explain: o.explain === true, weights: settings.rank.weights });
-      }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...notes] }));
+      const r = await searchCall(settings, d, withIndex, query, o);
+      return { ...r, diagnostics: [...indexDiagnostics(), ...r.diagnostics] };
     },
-    async lint() {
-      // Loaded on use: the rules and their option schemas cost every other command start-up time.
-      const { lintSkills } = await import('../lint/run.js');
-      // Settings' own lint findings (a file no skill holds) are part of the report, counted with it.
-      const own = settings.diagnostics.filter((d) => d.code.startsWith('lint/'));
-      const rest = settings.diagnostics.filter((d) => !d.code.startsWith('lint/'));
-      return attempt(rest, async () => {
-        const r = await lintSkills({
-          ...settings.discover,
-          profile: settings.lint.profile,
-          rules: settings.lint.rules,
-        });
-        return lintReport({
-          ...r,
-          warnings: r.warnings + own.filter((d) => d.severity === 'warning').length,
-          errors: r.errors + own.filter((d) => d.severity === 'error').length,
-          diagnostics: [...own, ...r.diagnostics].sort(compareDiagnostics),
-        });
-      });
-    },
-    async eval(labelsFile, o = {}) {
+    lint: () => lintCall(settings),
+    eval: async (labelsFile, o = {}) => {
       const d = await discovered();
-      const warnings: typeof settings.diagnostics = [];
-      return attempt(seen(d), async () => {
+      const warnings: Diagnostic[] = [];
+      const r = await attempt(seen(d), async () => {
         const { evalFile } = await import('./eval.js');
         return withIndex((i) => evalFile(i, labelsFile, { ...o, fs: settings.fs }, warnings));
-      }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...warnings] }));
+      });
+      return { ...r, diagnostics: [...indexDiagnostics(), ...warnings] };
     },
-    async select(context, { explain, ...o } = {}) {
+    select: async (context, o = {}) => {
       const d = await discovered();
-      const notes: Diagnostic[] = [];
-      return attempt(seen(d), async () => {
-        const { selectWithState } = await import('../select/with-state.js');
-        const { indexRanking } = await import('../select/source.js');
-        const { explainView } = await import('../select/view.js');
-        const { stateStoreFor } = await import('../state/file-store.js');
-        const { budget, unit, profiles } = settings.select;
-        // The index opens only for an intent: files, commands and keywords score without it.
-        const source = {
-          catalog: d,
-          rank: (q: string) => withIndex((i) => indexRanking(i, q)),
-        };
-        const r = await selectWithState(source, context, {
-          ...(budget !== undefined ? { budget } : {}),
-          ...(unit !== undefined ? { unit } : {}),
-          profiles,
-          limits: settings.load,
-          refused: new Map(refusedSkills(d).map((r) => [r.id, r.message])),
-          ...o,
-          fs: settings.fs,
-          projectRoot: settings.cwd,
-          state: stateStoreFor(settings.cacheDir, settings.stateKey, settings.fs),
-        });
-        notes.push(...r.diagnostics);
-        return explain ? explainView(r.json, r.decisions, r.unmatched) : r.json;
-      }).then((r) => ({ ...r, diagnostics: [...indexDiagnostics(), ...notes] }));
+      const r = await selectCall(settings, d, withIndex, context, o);
+      return { ...r, diagnostics: [...indexDiagnostics(), ...r.diagnostics] };
     },
     async refresh(o = {}) {
       const before = await discovered();
