@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { discoverSkills } from '../src/discover/discover.js';
 import { parseLabels } from '../src/eval/eval.js';
 import { openSkillIndex } from '../src/search/search.js';
 import { quantile } from './stats.js';
@@ -31,7 +32,8 @@ rawRead(root);
 const rawMs = performance.now() - t;
 fs.rmSync(indexFile, { force: true });
 t = performance.now();
-const index = await openSkillIndex({ roots: [root], indexFile, cacheDir: false });
+const catalog = await discoverSkills({ roots: [root], cacheDir: false });
+const index = await openSkillIndex({ catalog, indexFile });
 const buildMs = performance.now() - t;
 const rssAfterBuild = process.memoryUsage().rss;
 const queries = parseLabels(fs.readFileSync(queriesFile, 'utf8')).map((l) => l.query);
@@ -43,8 +45,8 @@ for (let r = 0; r < Number(roundsArg); r++)
     await index.search(q);
     times.push(performance.now() - s);
   }
-const skills = index.discovery.skills.length;
-const warnings = index.discovery.diagnostics.filter((d) => d.severity !== 'info').length;
+const skills = catalog.skills.length;
+const warnings = catalog.diagnostics.filter((d) => d.severity !== 'info').length;
 index.close();
 // What checking the whole file costs (done at open only after a change outside skillset).
 const db = new BetterSqlite3(indexFile);

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { discoverSkills } from '../src/discover/discover.js';
 import { parseLabels } from '../src/eval/eval.js';
 import { openSkillIndex } from '../src/search/search.js';
 import { runNode } from './processes.js';
@@ -25,9 +26,10 @@ async function build(
 ): Promise<{ ms: number; bytes: number; skills: number }> {
   fs.rmSync(file, { force: true });
   const t = performance.now();
-  const index = await openSkillIndex({ roots: [root], indexFile: file, cacheDir: false });
+  const catalog = await discoverSkills({ roots: [root], cacheDir: false });
+  const index = await openSkillIndex({ catalog, indexFile: file });
   const took = performance.now() - t;
-  const skills = index.discovery.skills.length;
+  const skills = catalog.skills.length;
   index.close();
   return { ms: took, bytes: fs.statSync(file).size, skills };
 }

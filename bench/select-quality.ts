@@ -8,10 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { discoverSkills } from '../src/discover/discover.js';
 import { parseLabels } from '../src/eval/eval.js';
 import { parseManifest } from '../src/eval/manifest.js';
 import { openSkillIndex } from '../src/search/search.js';
 import { runPipeline, type SelectOptions } from '../src/select/pipeline.js';
+import { indexSource } from '../src/select/source.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const manifestFile = path.resolve(process.argv[2] ?? path.join(here, 'queries', 'manifest.json'));
@@ -37,9 +39,11 @@ console.log(
 );
 for (const set of sets) {
   const labels = parseLabels(fs.readFileSync(set.queries, 'utf8'), set.queries);
-  const index = await openSkillIndex({ roots: set.roots, indexFile: ':memory:', cacheDir: false });
+  const catalog = await discoverSkills({ roots: set.roots, cacheDir: false });
+  const index = await openSkillIndex({ catalog, indexFile: ':memory:' });
+  const source = indexSource(catalog, index);
   const chars = new Map(
-    index.discovery.skills.map((s) => [s.id, Math.max(0, s.size.bytes - s.bodyOffset)]),
+    catalog.skills.map((s) => [s.id, Math.max(0, s.size.bytes - s.bodyOffset)]),
   );
   let pos = 0;
   let neg = 0;
@@ -58,7 +62,7 @@ for (const set of sets) {
     const suggested: string[][] = [];
     for (const [, o] of BUDGETS) {
       const r = await runPipeline(
-        index,
+        source,
         { intent: l.query },
         {
           dryRun: true,

@@ -4,9 +4,11 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { discoverSkills } from '../src/discover/discover.js';
 import { parseLabels } from '../src/eval/eval.js';
 import { openSkillIndex } from '../src/search/search.js';
 import { runPipeline } from '../src/select/pipeline.js';
+import { indexSource } from '../src/select/source.js';
 import { synthesize } from './search.js';
 import { quantile } from './stats.js';
 
@@ -19,9 +21,11 @@ const context = (intent: string) => ({
 });
 
 async function measure(root: string, queries: readonly string[], rounds: number) {
-  const index = await openSkillIndex({ roots: [root], indexFile: ':memory:', cacheDir: false });
+  const catalog = await discoverSkills({ roots: [root], cacheDir: false });
+  const index = await openSkillIndex({ catalog, indexFile: ':memory:' });
+  const source = indexSource(catalog, index);
   for (const q of queries.slice(0, 10))
-    await runPipeline(index, context(q), { dryRun: true, now: 0 }); // warm-up
+    await runPipeline(source, context(q), { dryRun: true, now: 0 }); // warm-up
   const select: number[] = [];
   const search: number[] = [];
   for (let r = 0; r < rounds; r++)
@@ -30,10 +34,10 @@ async function measure(root: string, queries: readonly string[], rounds: number)
       await index.search(q, { limit: index.settings.candidates });
       search.push(performance.now() - t);
       t = performance.now();
-      await runPipeline(index, context(q), { dryRun: true, now: 0 });
+      await runPipeline(source, context(q), { dryRun: true, now: 0 });
       select.push(performance.now() - t);
     }
-  const skills = index.discovery.skills.length;
+  const skills = catalog.skills.length;
   index.close();
   return {
     skills,

@@ -41,11 +41,9 @@ console.log(
 );
 for (const lib of libraries.values()) {
   const discovery = await discoverSkills({ roots: lib.roots, cacheDir: false });
-  const on = await openSkillIndex({ roots: lib.roots, cacheDir: false, discovery });
+  const on = await openSkillIndex({ catalog: discovery });
   const off = await openSkillIndex({
-    roots: lib.roots,
-    cacheDir: false,
-    discovery,
+    catalog: discovery,
     rank: { ...DEFAULT_RANK, typoWeight: 0 },
   });
   const pairs = misspellings(lib.labels);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createService } from '../src/core/service.js';
 import { runPipeline } from '../src/select/pipeline.js';
+import { indexSource } from '../src/select/source.js';
 import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
 
 const examples = path.join(repoRoot, 'examples', 'skills');
@@ -295,7 +296,11 @@ describe('skillset select', () => {
       const index = await s.openIndex();
       assert.ok(index.ok);
       const context = { intent: 'review typescript' };
-      const r = await runPipeline(index.value, context, { projectRoot: lib });
+      const catalog = await s.catalog();
+      assert.ok(catalog.ok);
+      const r = await runPipeline(indexSource(catalog.value, index.value), context, {
+        projectRoot: lib,
+      });
       const loaded = r.loaded.find((x) => x.id === 'ts-review');
       assert.equal(loaded?.body, '# Review\n## Steps\nRead the diff.\n## Checks\nRun tsc.\n');
       const v = await s.select(context, { profile: 'interactive', explain: true });

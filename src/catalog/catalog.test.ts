@@ -151,4 +151,34 @@ describe('service.refresh', () => {
       service.close();
     }
   });
+
+  it('takes one refresh at a time: two at once report a new skill once, and the index holds it', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'skillset-refresh-'));
+    const write = (name: string, description: string) => {
+      mkdirSync(path.join(root, name), { recursive: true });
+      writeFileSync(
+        path.join(root, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: ${description}\n---\n${description}\n`,
+      );
+    };
+    write('kayak-rolls', 'Practise eskimo rolls in a kayak.');
+    const service = await createService({ roots: [root], cache: false });
+    try {
+      assert.ok((await service.search('kayak')).ok);
+      write('bread-baking', 'Bake sourdough bread at home.');
+      // The second diffs from the catalog the first leaves, which the first's changes moved the index to.
+      const [one, two] = await Promise.all([service.refresh(), service.refresh()]);
+      assert.ok(one.ok && two.ok);
+      assert.deepEqual(
+        one.value.added.map((s) => s.name),
+        ['bread-baking'],
+      );
+      assert.ok(isUnchanged(two.value), JSON.stringify(two.value.added.map((s) => s.name)));
+      const found = await service.search('sourdough bread');
+      assert.ok(found.ok);
+      assert.equal(found.value.results[0]?.name, 'bread-baking');
+    } finally {
+      service.close();
+    }
+  });
 });

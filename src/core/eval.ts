@@ -2,6 +2,7 @@
 // beside search, runs compared, manifests of several libraries.
 
 import nodeFs from 'node:fs';
+import type { Catalog } from '../catalog/catalog.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
 import { SkillsetError } from '../errors.js';
@@ -17,6 +18,7 @@ import { parseManifest } from '../eval/manifest.js';
 import { evaluate } from '../eval/run.js';
 import type { FileSystem } from '../files/fs.js';
 import type { SkillIndex } from '../search/search.js';
+import type { Skill } from '../skill/types.js';
 import { attempt, type Outcome } from './outcome.js';
 import type { EvalOptions } from './service.js';
 import { resolveSettings, type SettingsInput } from './settings.js';
@@ -56,21 +58,31 @@ function readPrevious(file: string): unknown {
   }
 }
 
-/** The baseline over an index's skills, bodies read through `fs` as the index reads them. */
-async function buildBaseline(index: SkillIndex, fs: FileSystem | undefined): Promise<Bm25Baseline> {
+/** An open index and the catalog it indexes (which says what skills there are). */
+interface Library {
+  index: SkillIndex;
+  catalog: Pick<Catalog, 'skills'>;
+}
+
+/** The baseline over a catalog's skills, bodies read through `fs` as the index reads them. */
+async function buildBaseline(
+  skills: readonly Skill[],
+  fs: FileSystem | undefined,
+): Promise<Bm25Baseline> {
   const docs = await baselineDocs(
-    index.discovery.skills,
+    skills,
     async (s) => (await readSkillBody(s, fs ? { fs } : {})).body,
   );
   return openBaseline(docs);
 }
 
 /**
- * Score `index` on a label file, and plain BM25 beside it unless `options.baseline` is false; warnings
- * for labels that name no skill go into `warnings`.
+ * Score `index` (over `catalog`) on a label file, and plain BM25 beside it unless `options.baseline`
+ * is false; warnings for labels that name no skill go into `warnings`.
  */
 export async function evalFile(
   index: SkillIndex,
+  catalog: Pick<Catalog, 'skills'>,
   labelsFile: string,
   options: EvalOptions & { fs?: FileSystem } = {},
   warnings: Diagnostic[] = [],
@@ -85,13 +97,13 @@ export async function evalFile(
   let baseline: Bm25Baseline | undefined;
   try {
     const run = await scoreFile(
-      index,
+      { index, catalog },
       labelsFile,
       warnings,
       options.baseline === false
         ? undefined
         : async () => {
-            baseline = await buildBaseline(index, options.fs);
+            baseline = await buildBaseline(catalog.skills, options.fs);
             return baseline;
           },
     );
@@ -101,16 +113,16 @@ export async function evalFile(
   }
 }
 
-/** Score a label file with `index`, and with the baseline `getBaseline` gives when there is one. */
+/** Score a label file with a library's index, and with the baseline `getBaseline` gives when there is one. */
 async function scoreFile(
-  index: SkillIndex,
+  { index, catalog }: Library,
   labelsFile: string,
   warnings: Diagnostic[],
   getBaseline?: () => Promise<Bm25Baseline>,
 ): Promise<EvalRun> {
   const bytes = readFile(labelsFile, 'usage/missing-labels');
   const labels = parseLabels(bytes.toString('utf8'), labelsFile);
-  const skills = index.discovery.skills;
+  const skills = catalog.skills;
   if (skills.length === 0)
     throw new SkillsetError(
       'eval/empty-catalog',
@@ -160,9 +172,8 @@ function previousSets(compare: string | undefined): SetReport[] | undefined {
 }
 
 /** One library's index, open for the sets over it. */
-interface OpenLibrary {
+interface OpenLibrary extends Library {
   key: string;
-  index: SkillIndex;
   fs: FileSystem;
   close: () => void;
 }
@@ -178,6 +189,9 @@ async function openLibrary(
   const service = await createService(await resolveSettings({ ...input, roots: set.roots }));
   const index = await service.openIndex();
   if (!index.ok) throw new SkillsetError(index.problem.code, index.problem.message);
+  // The catalog the index was opened from (discovery runs once per service).
+  const catalog = await service.catalog();
+  if (!catalog.ok) throw new SkillsetError(catalog.problem.code, catalog.problem.message);
   // One line per library, not every diagnostic of every library: lint lists them.
   const d = index.diagnostics.filter((x) => x.severity !== 'info');
   const errors = d.filter((x) => x.severity === 'error').length;
@@ -194,6 +208,7 @@ async function openLibrary(
   return {
     key: set.roots.join('\0'),
     index: index.value,
+    catalog: catalog.value,
     fs: service.settings.fs,
     close: () => service.close(),
   };
@@ -224,7 +239,7 @@ export async function evalManifest(
     const baseline = async (library: OpenLibrary): Promise<Bm25Baseline> => {
       let b = baselines.get(library.key);
       if (!b) {
-        b = await buildBaseline(library.index, library.fs);
+        b = await buildBaseline(library.catalog.skills, library.fs);
         baselines.set(library.key, b);
       }
       return b;
@@ -238,7 +253,7 @@ export async function evalManifest(
         const library = opened;
         const before = previous?.find((p) => p.name === set.name);
         const run = await scoreFile(
-          library.index,
+          library,
           set.queries,
           diagnostics,
           options.baseline === false ? undefined : () => baseline(library),
@@ -247,7 +262,7 @@ export async function evalManifest(
           name: set.name,
           queriesFile: set.queries,
           roots: set.roots,
-          skills: library.index.discovery.skills.length,
+          skills: library.catalog.skills.length,
           ...run,
           ...(before ? compareReports(before, run) : {}),
         });

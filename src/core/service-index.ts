@@ -1,10 +1,12 @@
-// The service's index: opened once, on first need, however many calls ask at once; opened again
-// (and so checked) when its file changed outside skillset; rebuilt when a call finds a cached one
-// damaged. Closing stops any wait for another process's lock on it.
+// The service's index: opened from the catalog once, on first need, however many calls ask at once,
+// then moved on by the catalog's changes; opened again (and so checked) when its file changed outside
+// skillset; rebuilt when a call finds a cached one damaged. Closing stops any wait for another
+// process's lock on it.
 
 import path from 'node:path';
+import type { Catalog } from '../catalog/catalog.js';
+import type { CatalogChanges } from '../catalog/diff.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import type { DiscoverResult } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
 import { storeKind } from '../search/index-file.js';
 import type { SkillIndex } from '../search/search.js';
@@ -18,8 +20,11 @@ export interface IndexHolder {
    * (once) and `f` runs again on it; concurrent calls share the rebuild.
    */
   withIndex<T>(f: (i: SkillIndex) => T | Promise<T>): Promise<T>;
-  /** Apply a newer catalog to the open index; calls made meanwhile wait for it (they would read half of it). */
-  refresh(next: DiscoverResult): Promise<void>;
+  /**
+   * Apply a catalog's changes to the open index (the changes from the catalog it was opened from, or
+   * last moved to); calls made meanwhile wait for it (they would read half of it).
+   */
+  apply(changes: CatalogChanges): Promise<void>;
   /** The open index (opened and brought up to date on first need). */
   opened(): Promise<SkillIndex>;
   /** Is an index open, or being opened? */
@@ -44,10 +49,80 @@ interface Held {
 /** What broke an index, for the open that replaces it. */
 type Damaged = { index: SkillIndex; error: unknown };
 
-/** The index of a service over `settings`, opened from what `discovered` finds. */
+/** What an open reports to: progress, another process's lock, the problems it works around. */
+interface OpenHooks {
+  onProgress: ((done: number, total: number) => void) | undefined;
+  onBusy: (() => void) | undefined;
+  /** Stops waiting for another process's lock (the holder is closing). */
+  signal: AbortSignal;
+  notes: Diagnostic[];
+}
+
+/** `openIndex`, timed: the index held (no call uses it yet), and how long opening it took. */
+async function openHeld(
+  settings: Settings,
+  catalog: () => Promise<Catalog>,
+  hooks: OpenHooks,
+  damaged?: Damaged,
+): Promise<{ held: Held; ms: number }> {
+  // process.hrtime: the `performance` global loads eight modules on first use, a cost every start would pay.
+  const started = process.hrtime.bigint();
+  const index = await openIndex(settings, await catalog(), hooks, damaged);
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  return { held: { index, users: 0, retired: false }, ms };
+}
+
+/**
+ * Open the index of `settings` over `catalog`'s skills, the file a damaged index was found in
+ * replaced; a cached index that cannot be opened at all gives way to one in memory, with a warning.
+ */
+async function openIndex(
+  settings: Settings,
+  catalog: Catalog,
+  hooks: OpenHooks,
+  damaged?: Damaged,
+): Promise<SkillIndex> {
+  // The search stack loads on first use: list, show and lint never pay for it.
+  const { openSkillIndex } = await import('../search/search.js');
+  const { onProgress, onBusy } = hooks;
+  const open = (indexFile: string) =>
+    openSkillIndex({
+      catalog,
+      fs: settings.fs,
+      indexFile,
+      rebuildUnreadable: !settings.indexFileGiven,
+      rank: settings.rank,
+      signal: hooks.signal,
+      ...(damaged && indexFile === settings.indexFile ? { damaged } : {}),
+      ...(onProgress ? { onProgress } : {}),
+      ...(onBusy ? { onBusy } : {}),
+    });
+  const file = settings.indexFile;
+  if (settings.indexFileGiven && file !== ':memory:' && storeKind(file) === 'sqlite')
+    makeIndexFolder(file);
+  try {
+    return await open(file);
+  } catch (e) {
+    // The cached index cannot be opened at all (a folder in its place, say): work in memory.
+    if (settings.indexFileGiven || !(e instanceof SkillsetError) || e.code === 'index/busy')
+      throw e;
+    const index = await open(':memory:');
+    hooks.notes.push(
+      diagnostic(
+        'index/in-memory',
+        'warning',
+        file,
+        `The index ${file} cannot be used (${e.message}); this run indexes in memory`,
+      ),
+    );
+    return index;
+  }
+}
+
+/** The index of a service over `settings`, opened from the catalog `catalog` gives. */
 export function holdIndex(
   settings: Settings,
-  discovered: () => Promise<DiscoverResult>,
+  catalog: () => Promise<Catalog>,
   onProgress: ((done: number, total: number) => void) | undefined,
   onBusy?: () => void,
 ): IndexHolder {
@@ -58,55 +133,16 @@ export function holdIndex(
   let closing = new AbortController();
   const notes: Diagnostic[] = [];
 
-  const openNow = async (damaged?: Damaged): Promise<Held> => {
-    // process.hrtime: the `performance` global loads eight modules on first use, a cost every start would pay.
-    const started = process.hrtime.bigint();
-    // The search stack loads on first use: list, show and lint never pay for it.
-    const { openSkillIndex } = await import('../search/search.js');
-    const d = await discovered();
-    const open = (indexFile: string) =>
-      openSkillIndex({
-        discovery: d,
-        fs: settings.fs,
-        indexFile,
-        rebuildUnreadable: !settings.indexFileGiven,
-        rank: settings.rank,
-        signal: closing.signal,
-        ...(damaged && indexFile === settings.indexFile ? { damaged } : {}),
-        ...(onProgress ? { onProgress } : {}),
-        ...(onBusy ? { onBusy } : {}),
-      });
-    const file = settings.indexFile;
-    if (settings.indexFileGiven && file !== ':memory:' && storeKind(file) === 'sqlite')
-      makeIndexFolder(file);
-    let index: SkillIndex;
-    try {
-      index = await open(file);
-    } catch (e) {
-      // The cached index cannot be opened at all (a folder in its place, say): work in memory.
-      if (settings.indexFileGiven || !(e instanceof SkillsetError) || e.code === 'index/busy')
-        throw e;
-      index = await open(':memory:');
-      notes.push(
-        diagnostic(
-          'index/in-memory',
-          'warning',
-          file,
-          `The index ${file} cannot be used (${e.message}); this run indexes in memory`,
-        ),
-      );
-    }
-    indexMs = Number(process.hrtime.bigint() - started) / 1e6;
-    return { index, users: 0, retired: false };
-  };
   const startOpen = (damaged?: Damaged): Promise<Held> => {
-    const run = openNow(damaged).then(
-      (h) => {
+    const hooks = { onProgress, onBusy, signal: closing.signal, notes };
+    const run = openHeld(settings, catalog, hooks, damaged).then(
+      (o) => {
+        indexMs = o.ms;
         if (opening === run) {
-          held = h;
+          held = o.held;
           opening = undefined;
         }
-        return h;
+        return o.held;
       },
       (e) => {
         if (opening === run) opening = undefined;
@@ -121,7 +157,7 @@ export function holdIndex(
     if (held === h) held = undefined;
     if (h.users === 0) h.index.close();
   };
-  /** The refresh in progress, if any: one at a time, and calls wait for it. */
+  /** The change being applied, if any: one at a time, and calls wait for it. */
   let writing: Promise<unknown> = Promise.resolve();
   const current = (): Promise<Held> => {
     // A file changed by anything but skillset (or removed) is opened again, and so checked.
@@ -130,34 +166,22 @@ export function holdIndex(
     return opening ?? startOpen();
   };
 
-  const withIndex = async <T>(f: (i: SkillIndex) => T | Promise<T>): Promise<T> => {
-    const { isIndexDamage } = await import('../search/search.js');
-    for (let tries = 0; ; tries++) {
-      const h = await current();
-      h.users++;
-      try {
-        return await f(h.index);
-      } catch (e) {
-        if (tries > 0 || settings.indexFileGiven || !isIndexDamage(e)) throw e;
-        if (held === h) {
-          retire(h);
-          // Awaited through `current` on the next try; this only keeps it from going unhandled.
-          void startOpen({ index: h.index, error: e }).catch(() => undefined);
-        }
-      } finally {
-        h.users--;
-        if (h.retired && h.users === 0) h.index.close();
-      }
-    }
+  const replace = (h: Held, error: unknown): void => {
+    if (held !== h) return; // Another call replaced it already.
+    retire(h);
+    // Awaited through `current` on the next try; this only keeps it from going unhandled.
+    void startOpen({ index: h.index, error }).catch(() => undefined);
   };
+  const withIndex = <T>(f: (i: SkillIndex) => T | Promise<T>): Promise<T> =>
+    runOnIndex({ current, replace }, !settings.indexFileGiven, f);
 
   return {
     async withIndex(f) {
       await writing;
       return withIndex(f);
     },
-    refresh(next) {
-      const run = writing.then(() => withIndex((i) => i.refresh(next)));
+    apply(changes) {
+      const run = writing.then(() => withIndex((i) => i.apply(changes)));
       writing = run.catch(() => undefined);
       return run.then(() => undefined);
     },
@@ -174,6 +198,31 @@ export function holdIndex(
       opening = undefined;
     },
   };
+}
+
+/**
+ * Run `f` on the current index; when `rebuilds` (a cached index), one that `f` finds damaged is
+ * replaced (once) and `f` runs again on the new one. A retired index closes when its last call ends.
+ */
+async function runOnIndex<T>(
+  slot: { current(): Promise<Held>; replace(h: Held, error: unknown): void },
+  rebuilds: boolean,
+  f: (i: SkillIndex) => T | Promise<T>,
+): Promise<T> {
+  const { isIndexDamage } = await import('../search/search.js');
+  for (let tries = 0; ; tries++) {
+    const h = await slot.current();
+    h.users++;
+    try {
+      return await f(h.index);
+    } catch (e) {
+      if (tries > 0 || !rebuilds || !isIndexDamage(e)) throw e;
+      slot.replace(h, e);
+    } finally {
+      h.users--;
+      if (h.retired && h.users === 0) h.index.close();
+    }
+  }
 }
 
 /** The folder of an index the caller named, made if missing; a problem when it cannot be. */

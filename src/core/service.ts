@@ -98,6 +98,7 @@ export async function createService(
     ...d.diagnostics,
   ];
   const held = holdIndex(settings, discovered, options.onProgress, options.onBusy);
+  let refreshing: Promise<unknown> = Promise.resolve();
   const { withIndex, opened } = held;
   const indexDiagnostics = (): typeof settings.diagnostics => [
     ...seen(discovery as DiscoverResult),
@@ -127,7 +128,7 @@ export async function createService(
         const i = await withIndex((x) => x);
         return {
           file: held.inMemory() ? ':memory:' : settings.indexFile,
-          skills: i.discovery.skills.length,
+          skills: d.skills.length,
           ...i.update,
           ms: Math.round(held.ms()),
         };
@@ -144,7 +145,7 @@ export async function createService(
       const warnings: Diagnostic[] = [];
       const r = await attempt(seen(d), async () => {
         const { evalFile } = await import('./eval.js');
-        return withIndex((i) => evalFile(i, labelsFile, { ...o, fs: settings.fs }, warnings));
+        return withIndex((i) => evalFile(i, d, labelsFile, { ...o, fs: settings.fs }, warnings));
       });
       return { ...r, diagnostics: [...indexDiagnostics(), ...warnings] };
     },
@@ -153,17 +154,22 @@ export async function createService(
       const r = await selectCall(settings, d, withIndex, context, o);
       return { ...r, diagnostics: [...indexDiagnostics(), ...r.diagnostics] };
     },
-    async refresh(o = {}) {
-      const before = await discovered();
-      for (const f of o.touched ?? []) touched.add(f);
-      const next = await discoverSkills(discoverOptions());
-      return attempt(seen(next), async () => {
-        const changes = diffCatalogs(before, next);
-        discovery = next;
-        // Not opened yet: the open reads the new catalog. Open: the change is applied to it.
-        if (held.active() && !isUnchanged(changes)) await held.refresh(next);
-        return changes;
+    refresh(o = {}) {
+      // One at a time: each diffs from the catalog the last one left, which its changes moved the index to.
+      const run = refreshing.then(async () => {
+        const before = await discovered();
+        for (const f of o.touched ?? []) touched.add(f);
+        const next = await discoverSkills(discoverOptions());
+        return attempt(seen(next), async () => {
+          const changes = diffCatalogs(before, next);
+          discovery = next;
+          // Not opened yet: the open reads the new catalog. Open: the changes are applied to it.
+          if (held.active() && !isUnchanged(changes)) await held.apply(changes);
+          return changes;
+        });
       });
+      refreshing = run.catch(() => undefined);
+      return run;
     },
     async openIndex() {
       const d = await discovered();

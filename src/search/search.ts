@@ -1,18 +1,22 @@
-// openSkillIndex: discover skills, bring the index file up to date by content hash, and search it.
-// A cached index found damaged while it is opened or updated is rebuilt, with a warning.
+// openSkillIndex: bring the index file in line with a catalog's skills by content hash, and search
+// it; catalog changes applied to the open index move it on. A cached index found damaged while it is
+// opened or updated is rebuilt, with a warning.
 
+import type { Catalog } from '../catalog/catalog.js';
+import type { CatalogChanges } from '../catalog/diff.js';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { readSkillBody } from '../discover/body.js';
-import { type DiscoverOptions, type DiscoverResult, discoverSkills } from '../discover/discover.js';
+import { type DiscoverOptions, discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
 import type { Skill } from '../skill/types.js';
 import { toDocument } from './document.js';
 import type { Progress, SearchIndexStore, UpdateStats } from './index-store.js';
+import { IndexedSkills } from './indexed.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
 import { isUnreadable, storeError } from './sqlite-open.js';
 import { type OpenedStore, openIndexStore } from './store-factory.js';
 
-/** Options for openSkillIndex: discovery options plus where the index lives. */
+/** Options for openSkillIndex: the catalog to index (or discovery options to find it) and where the index lives. */
 export interface IndexOptions extends DiscoverOptions {
   /**
    * Where the index lives: a SQLite file, or `:memory:` (the default for the library); a `postgres:`
@@ -23,8 +27,8 @@ export interface IndexOptions extends DiscoverOptions {
   rank?: RankSettings;
   /** Told how many of the skills to (re)index are done, as they are. */
   onProgress?: Progress;
-  /** What discovery already found: indexed as it is, without reading the roots again. */
-  discovery?: DiscoverResult;
+  /** The catalog to index (only its skills are read), without reading the roots; discovered when absent. */
+  catalog?: Pick<Catalog, 'skills'>;
   /** Replace an index file that is not a readable index with a new one (default false: report it). */
   rebuildUnreadable?: boolean;
   /** Reads a skill's body for indexing (default: readSkillBody through `fs`). */
@@ -42,11 +46,9 @@ export interface IndexOptions extends DiscoverOptions {
   onBusy?: () => void;
 }
 
-/** An open index over a set of skills. */
+/** An open index over a catalog's skills (the catalog, not the index, says which skills there are). */
 export interface SkillIndex {
-  /** What discovery found (the indexed skills are `discovery.skills`). */
-  discovery: DiscoverResult;
-  /** What opening changed in the index. */
+  /** What opening, or the last change applied, changed in the index. */
   update: UpdateStats;
   /** Problems with the index file that were worked around (a damaged file rebuilt). */
   diagnostics: Diagnostic[];
@@ -54,8 +56,11 @@ export interface SkillIndex {
   settings: RankSettings;
   /** Search; any string is a valid query. */
   search(query: string, options?: { limit?: number }): Promise<SearchResult>;
-  /** Bring the index in line with a newer catalog (only what changed is re-indexed). */
-  refresh(next: DiscoverResult): Promise<UpdateStats>;
+  /**
+   * Apply a catalog's changes (`diffCatalogs` of the catalog it holds and the newer one): the skills
+   * added, removed and changed are (re)indexed, the rest is kept.
+   */
+  apply(changes: CatalogChanges): Promise<UpdateStats>;
   /**
    * Has anything but skillset changed, replaced or removed the index file since it was opened? Such
    * an index is opened again (and a cached one checked) before it is trusted again.
@@ -109,19 +114,18 @@ async function openStore(
   return opened;
 }
 
-/** Brings a store in line with a catalog: only what changed by content hash is read and indexed. */
-function catalogApplier(options: IndexOptions, diagnostics: Diagnostic[]) {
+/** Brings a store in line with the skills it is to hold: only what changed by content hash is read and indexed. */
+function skillsApplier(options: IndexOptions, diagnostics: Diagnostic[]) {
   const readBody =
     options.readBody ??
     (async (skill: Skill) =>
       (await readSkillBody(skill, options.fs ? { fs: options.fs } : {})).body);
-  return async (into: SearchIndexStore, catalog: DiscoverResult): Promise<UpdateStats> => {
-    const byPath = new Map<string, Skill>(catalog.skills.map((s) => [s.path, s]));
-    const current = new Map([...byPath].map(([p, s]) => [p, { hash: s.contentHash, id: s.id }]));
-    return into.apply(
-      current,
+  return async (into: SearchIndexStore, skills: IndexedSkills): Promise<UpdateStats> =>
+    into.apply(
+      skills.contents(),
       async (p) => {
-        const skill = byPath.get(p) as Skill;
+        const skill = skills.at(p);
+        if (!skill) return undefined;
         try {
           return toDocument(skill, await readBody(skill));
         } catch (e) {
@@ -139,18 +143,17 @@ function catalogApplier(options: IndexOptions, diagnostics: Diagnostic[]) {
       },
       options.onProgress,
     );
-  };
 }
 
-/** Discover skills, update the index incrementally (only changed content is re-indexed), and return it open. */
+/** Bring the index in line with a catalog (discovered when not given; only changed content is re-indexed), and return it open. */
 export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillIndex> {
-  const discovery = options.discovery ?? (await discoverSkills(options));
+  let skills = IndexedSkills.of(options.catalog ?? (await discoverSkills(options)));
   const file = options.indexFile ?? ':memory:';
   const rebuildUnreadable = options.rebuildUnreadable ?? false;
   const diagnostics: Diagnostic[] = [];
   const open = (damaged?: { store: OpenedStore | undefined; error: unknown }) =>
     openStore(file, options, diagnostics, damaged);
-  const apply = catalogApplier(options, diagnostics);
+  const apply = skillsApplier(options, diagnostics);
   const damaged = options.damaged;
   let opened = await open(
     damaged && rebuildUnreadable
@@ -159,13 +162,13 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
   );
   let update: UpdateStats;
   try {
-    update = await apply(opened.store, discovery);
+    update = await apply(opened.store, skills);
   } catch (e) {
     opened.store.close();
     // The update read a damaged page the check at open could not see: a cached index starts again.
     if (!(rebuildUnreadable && isIndexDamage(e))) throw e;
     opened = await open({ store: opened, error: e });
-    update = await apply(opened.store, discovery).catch((again) => {
+    update = await apply(opened.store, skills).catch((again) => {
       opened.store.close();
       throw again;
     });
@@ -173,14 +176,14 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
   const { store } = opened;
   const settings = options.rank ?? DEFAULT_RANK;
   const index: SkillIndex = {
-    discovery,
     update,
     diagnostics,
     settings,
-    async refresh(next) {
+    async apply(changes) {
+      // Moved on even if the store's update fails: the next one brings the store to all of it.
+      skills = skills.after(changes);
       try {
-        const stats = await apply(store, next);
-        index.discovery = next;
+        const stats = await apply(store, skills);
         index.update = stats;
         return stats;
       } catch (e) {

@@ -37,7 +37,7 @@ describe('an index file shared by two connections', () => {
         roots,
         indexFile,
         cacheDir: false,
-        discovery: await discoverSkills({ roots, cacheDir: false }),
+        catalog: await discoverSkills({ roots, cacheDir: false }),
       });
       b.close();
       const typo = await a.search('terrafrom modules');

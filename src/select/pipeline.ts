@@ -9,7 +9,6 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { SkillsetError } from '../errors.js';
 import type { FileSystem } from '../files/fs.js';
 import type { SearchResult } from '../search/rank.js';
-import type { SkillIndex } from '../search/search.js';
 import { estimateTokens } from '../skill/parse.js';
 import type { Skill } from '../skill/types.js';
 import { closest } from '../text/did-you-mean.js';
@@ -31,7 +30,7 @@ import {
 import { resolveStage } from './resolve.js';
 import { type ScoreItem, type ScoreParts, type SelectContext, scoreStage } from './score.js';
 import { sizeCap, sizeStage } from './size.js';
-import { type SelectSource, searchIntent, sourceOf } from './source.js';
+import { type SelectSource, searchIntent } from './source.js';
 import { suggestionPool } from './suggest.js';
 import type { StageDecision } from './types.js';
 import { type SelectView, selectView } from './view.js';
@@ -200,10 +199,9 @@ function scoreItem(s: Skill): ScoreItem {
  * highest first (it ranks what to show, it loads nothing).
  */
 export async function scoreSkills(
-  from: SkillIndex | SelectSource,
+  source: SelectSource,
   context: SelectContext,
 ): Promise<Map<string, number>> {
-  const source = sourceOf(from);
   const { catalog } = source;
   const text = textSignals(await searchIntent(source, context.intent), true);
   // The same items as the pipeline's (made once per catalog, shadowed copies included), thresholds off.
@@ -216,15 +214,14 @@ export async function scoreSkills(
   return out;
 }
 
-/** Run the pipeline over a catalog and its ranking (an open index is both) for `context`. */
+/** Run the pipeline over a catalog and its ranking (`indexSource` makes one of an open index) for `context`. */
 export async function runPipeline(
-  from: SkillIndex | SelectSource,
+  source: SelectSource,
   context: SelectContext,
   o: SelectOptions = {},
 ): Promise<SelectResult> {
   const profile = profileNamed(o.profile, o.profiles);
   const now = o.now ?? Date.now();
-  const source = sourceOf(from);
   const { catalog } = source;
   const all = [...catalog.skills, ...catalog.shadowed];
   const byId = new Map<string, Skill>();

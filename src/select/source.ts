@@ -16,15 +16,11 @@ export interface SelectSource {
 export const indexRanking = (index: SkillIndex, intent: string): Promise<SearchResult> =>
   index.search(intent, { limit: index.settings.candidates });
 
-/** An open index as a source: its catalog, and its ranking. */
-export const indexSource = (index: SkillIndex): SelectSource => ({
-  catalog: index.discovery,
+/** A catalog and an open index over it as a source: the catalog, and the index's ranking. */
+export const indexSource = (catalog: Discovery, index: SkillIndex): SelectSource => ({
+  catalog,
   rank: (intent) => indexRanking(index, intent),
 });
-
-/** `x` as a source (an open index is one). */
-export const sourceOf = (x: SkillIndex | SelectSource): SelectSource =>
-  'rank' in x ? x : indexSource(x);
 
 /** The search's answer for the intent, or none without an intent (and then nothing is opened). */
 export function searchIntent(
