@@ -9,8 +9,9 @@ import type { SkillIndex } from '../search/search.js';
 import type { SelectOptions } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
 import type { SelectView, SelectViewOptions } from '../select/view.js';
+import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
-import type { SearchOptions } from './service.js';
+import type { EvalOptions, SearchOptions } from './service.js';
 import type { Settings } from './settings.js';
 import type { LintReport } from './views.js';
 import { lintReport } from './views.js';
@@ -60,6 +61,21 @@ export async function searchCall(
     const result = await withIndex((i) => i.search(query, { limit }));
     const { searchJson } = await import('../search/format.js');
     return searchJson(result, { explain: o.explain === true, weights: settings.rank.weights });
+  });
+}
+
+/** Score search on a labelled query file; its diagnostics are the warnings the labels gave. */
+export async function evalCall(
+  settings: Settings,
+  d: Catalog,
+  withIndex: WithIndex,
+  labelsFile: string,
+  o: EvalOptions,
+): Promise<Outcome<EvalRun>> {
+  const warnings: Diagnostic[] = [];
+  return attempt(warnings, async () => {
+    const { evalFile } = await import('./eval.js');
+    return withIndex((i) => evalFile(i, d, labelsFile, { ...o, fs: settings.fs }, warnings));
   });
 }
 

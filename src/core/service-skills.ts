@@ -14,6 +14,7 @@ import type { SkillIndex } from '../search/search.js';
 import type { SelectContext } from '../select/score.js';
 import type { Skill } from '../skill/types.js';
 import { stateStoreFor } from '../state/file-store.js';
+import type { StateStore } from '../state/state-store.js';
 import { countUse, USAGE_STATE, usageCounts } from '../state/usage.js';
 import { type DoctorReport, doctorReport } from './doctor.js';
 import { type InvokeOptions, type InvokeView, invokeSkill } from './invoke.js';
@@ -108,45 +109,8 @@ export function skillCalls(
     const now = Date.now();
     diagnostics.push(...(await state.update(USAGE_STATE, (u) => countUse(u, id, now))).diagnostics);
   };
-  const listing = async (
-    d: Catalog,
-    o: ListingOptions,
-    diagnostics: Diagnostic[],
-  ): Promise<ListingView> => {
-    const c = o.context;
-    const relevant = c && ((c.intent ?? '').trim() !== '' || (c.files ?? []).length > 0);
-    let relevance: Map<string, number> | undefined;
-    if (relevant) {
-      const { scoreSkills } = await import('../select/pipeline.js');
-      const { indexRanking } = await import('../select/source.js');
-      // The index opens only for an intent: active files score without it.
-      relevance = await scoreSkills(
-        {
-          catalog: d,
-          rank: async (q) => indexRanking(await opened(), q),
-        },
-        c,
-      );
-    }
-    // Active files activate the conditional skills whose `paths` match them, as a session's touch does.
-    const files = c?.files ?? [];
-    const activated = new Set(o.activated ?? []);
-    if (files.length > 0) {
-      for (const id of activatedBy(conditionalSkills(d.skills), files, settings.cwd))
-        activated.add(id);
-    }
-    const usage = await state.read(USAGE_STATE);
-    diagnostics.push(...usage.diagnostics);
-    return buildListing(
-      d,
-      settings,
-      { ...o, activated },
-      {
-        usage: usageCounts(usage.state),
-        ...(relevance ? { relevance } : {}),
-      },
-    );
-  };
+  const listing = (d: Catalog, o: ListingOptions, diagnostics: Diagnostic[]) =>
+    listingOf(settings, state, opened, d, o, diagnostics);
   return {
     async catalog() {
       const d = await discovered();
@@ -157,19 +121,52 @@ export function skillCalls(
       const diagnostics = seen(d);
       return attempt(diagnostics, async () => {
         const v = await listing(d, o, diagnostics);
-        if (v.text === '' && v.entries.length > 0)
-          diagnostics.push(
-            diagnostic(
-              'listing/too-small',
-              'warning',
-              settings.configFile ?? settings.cwd,
-              `The listing budget of ${v.budget} characters holds not even the line that says ${v.entries.length} skills are left out; the listing is empty`,
-              { data: { budget: v.budget, skills: v.entries.length } },
-            ),
-          );
+        if (v.text === '' && v.entries.length > 0) diagnostics.push(tooSmall(settings, v));
         return v;
       });
     },
+    ...useCalls(settings, discovered, seen, recordUse),
+    async files(name) {
+      const d = await discovered();
+      return attempt(seen(d), async () => {
+        const skill = findSkill(d.skills, name);
+        return { skill, ...(await skillFiles(skill, settings.fs)) };
+      });
+    },
+    async export(o) {
+      const d = await discovered();
+      const { exportDiscovered } = await import('../export/export.js');
+      return attempt(seen(d), () =>
+        exportDiscovered(d, { fs: settings.fs, ...o }, settings.discover.roots === undefined),
+      );
+    },
+    async readFile(name, rel) {
+      const d = await discovered();
+      return attempt(seen(d), async () =>
+        readSkillFile(findSkill(d.skills, name), rel, settings.fs),
+      );
+    },
+    async doctor(o = {}) {
+      const d = await discovered();
+      const diagnostics = seen(d);
+      return attempt(diagnostics, async () =>
+        doctorReport(d, settings, await listing(d, o, diagnostics), await bodiesOf(settings, d)),
+      );
+    },
+  };
+}
+
+/** Records one use of a skill toward the usage-ranked listing, its diagnostics kept. */
+type RecordUse = (id: string, diagnostics: Diagnostic[]) => Promise<void>;
+
+/** The calls that use a skill: load and invoke, each counted when asked. */
+function useCalls(
+  settings: Settings,
+  discovered: () => Promise<Catalog>,
+  seen: (d: Catalog) => Diagnostic[],
+  recordUse: RecordUse,
+): Pick<SkillCalls, 'load' | 'invoke'> {
+  return {
     async load(name, o = {}) {
       const d = await discovered();
       const diagnostics = seen(d);
@@ -204,38 +201,73 @@ export function skillCalls(
         return r.view;
       });
     },
-    async files(name) {
-      const d = await discovered();
-      return attempt(seen(d), async () => {
-        const skill = findSkill(d.skills, name);
-        return { skill, ...(await skillFiles(skill, settings.fs)) };
-      });
-    },
-    async export(o) {
-      const d = await discovered();
-      const { exportDiscovered } = await import('../export/export.js');
-      return attempt(seen(d), () =>
-        exportDiscovered(d, { fs: settings.fs, ...o }, settings.discover.roots === undefined),
-      );
-    },
-    async readFile(name, rel) {
-      const d = await discovered();
-      return attempt(seen(d), async () =>
-        readSkillFile(findSkill(d.skills, name), rel, settings.fs),
-      );
-    },
-    async doctor(o = {}) {
-      const d = await discovered();
-      const diagnostics = seen(d);
-      return attempt(diagnostics, async () => {
-        const view = await listing(d, o, diagnostics);
-        const bodies = new Map<string, string>();
-        for (const s of d.skills) {
-          const b = await readSkillBody(s, { fs: settings.fs }).catch(() => undefined);
-          if (b) bodies.set(s.id, b.body);
-        }
-        return doctorReport(d, settings, view, bodies);
-      });
-    },
   };
+}
+
+/**
+ * The listing of catalog `d`: ranked by relevance to a context (the index opens only for an
+ * intent), with the conditional skills its active files activate, and the usage counts.
+ */
+async function listingOf(
+  settings: Settings,
+  state: StateStore,
+  opened: () => Promise<SkillIndex>,
+  d: Catalog,
+  o: ListingOptions,
+  diagnostics: Diagnostic[],
+): Promise<ListingView> {
+  const c = o.context;
+  const relevant = c && ((c.intent ?? '').trim() !== '' || (c.files ?? []).length > 0);
+  let relevance: Map<string, number> | undefined;
+  if (relevant) {
+    const { scoreSkills } = await import('../select/pipeline.js');
+    const { indexRanking } = await import('../select/source.js');
+    // The index opens only for an intent: active files score without it.
+    relevance = await scoreSkills(
+      {
+        catalog: d,
+        rank: async (q) => indexRanking(await opened(), q),
+      },
+      c,
+    );
+  }
+  // Active files activate the conditional skills whose `paths` match them, as a session's touch does.
+  const files = c?.files ?? [];
+  const activated = new Set(o.activated ?? []);
+  if (files.length > 0) {
+    for (const id of activatedBy(conditionalSkills(d.skills), files, settings.cwd))
+      activated.add(id);
+  }
+  const usage = await state.read(USAGE_STATE);
+  diagnostics.push(...usage.diagnostics);
+  return buildListing(
+    d,
+    settings,
+    { ...o, activated },
+    {
+      usage: usageCounts(usage.state),
+      ...(relevance ? { relevance } : {}),
+    },
+  );
+}
+
+/** The warning for a listing whose budget holds not even its closing line. */
+function tooSmall(settings: Settings, v: ListingView): Diagnostic {
+  return diagnostic(
+    'listing/too-small',
+    'warning',
+    settings.configFile ?? settings.cwd,
+    `The listing budget of ${v.budget} characters holds not even the line that says ${v.entries.length} skills are left out; the listing is empty`,
+    { data: { budget: v.budget, skills: v.entries.length } },
+  );
+}
+
+/** Every skill's body that can be read, by id (the doctor looks for shell commands in them). */
+async function bodiesOf(settings: Settings, d: Catalog): Promise<Map<string, string>> {
+  const bodies = new Map<string, string>();
+  for (const s of d.skills) {
+    const b = await readSkillBody(s, { fs: settings.fs }).catch(() => undefined);
+    if (b) bodies.set(s.id, b.body);
+  }
+  return bodies;
 }

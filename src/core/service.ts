@@ -14,7 +14,7 @@ import type { SelectContext } from '../select/score.js';
 import type { SelectView, SelectViewOptions } from '../select/view.js';
 import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
-import { lintCall, searchCall, selectCall } from './service-calls.js';
+import { evalCall, lintCall, searchCall, selectCall } from './service-calls.js';
 import { holdIndex } from './service-index.js';
 import type { SkillCalls } from './service-skills.js';
 import type { TierCalls } from './service-tier.js';
@@ -83,16 +83,8 @@ export async function createService(
   } = {},
 ): Promise<SkillService> {
   const settings = isSettings(from) ? from : await resolveSettings(from);
-  let discovery: DiscoverResult | undefined;
-
-  // Files a session touched: their nested skill folders join discovery.
-  const touched = new Set<string>(settings.discover.touched ?? []);
-  const discoverOptions = () =>
-    touched.size > 0 ? { ...settings.discover, touched: [...touched].sort() } : settings.discover;
-  const discovered = async (): Promise<Catalog> => {
-    discovery ??= await discoverSkills(discoverOptions());
-    return catalogOf(discovery, settings.permissions);
-  };
+  const found = discovery(settings);
+  const discovered = found.catalog;
   const seen = (d: DiscoverResult): typeof d.diagnostics => [
     ...settings.diagnostics,
     ...d.diagnostics,
@@ -101,27 +93,14 @@ export async function createService(
   let refreshing: Promise<unknown> = Promise.resolve();
   const { withIndex, opened } = held;
   const indexDiagnostics = (): typeof settings.diagnostics => [
-    ...seen(discovery as DiscoverResult),
+    ...seen(found.current() as DiscoverResult),
     ...held.diagnostics(),
   ];
 
   return {
     settings,
     ...lazySkillCalls(settings, discovered, opened, seen),
-    async list() {
-      const d = await discovered();
-      return attempt(seen(d), () => d.skills.map(skillSummary));
-    },
-    async show(name, o = {}) {
-      const d = await discovered();
-      const diagnostics = [...settings.diagnostics];
-      return attempt(diagnostics, async () => {
-        const skill = findSkill(d.skills, name);
-        diagnostics.push(...skill.diagnostics);
-        const body = o.body ? (await readSkillBody(skill, { fs: settings.fs })).body : undefined;
-        return showResult(skill, body);
-      });
-    },
+    ...catalogCalls(settings, discovered, seen),
     async index() {
       const d = await discovered();
       return attempt(seen(d), async () => {
@@ -141,13 +120,8 @@ export async function createService(
     },
     lint: () => lintCall(settings),
     eval: async (labelsFile, o = {}) => {
-      const d = await discovered();
-      const warnings: Diagnostic[] = [];
-      const r = await attempt(seen(d), async () => {
-        const { evalFile } = await import('./eval.js');
-        return withIndex((i) => evalFile(i, d, labelsFile, { ...o, fs: settings.fs }, warnings));
-      });
-      return { ...r, diagnostics: [...indexDiagnostics(), ...warnings] };
+      const r = await evalCall(settings, await discovered(), withIndex, labelsFile, o);
+      return { ...r, diagnostics: [...indexDiagnostics(), ...r.diagnostics] };
     },
     select: async (context, o = {}) => {
       const d = await discovered();
@@ -158,11 +132,10 @@ export async function createService(
       // One at a time: each diffs from the catalog the last one left, which its changes moved the index to.
       const run = refreshing.then(async () => {
         const before = await discovered();
-        for (const f of o.touched ?? []) touched.add(f);
-        const next = await discoverSkills(discoverOptions());
+        const next = await found.again(o.touched ?? []);
         return attempt(seen(next), async () => {
           const changes = diffCatalogs(before, next);
-          discovery = next;
+          found.set(next);
           // Not opened yet: the open reads the new catalog. Open: the changes are applied to it.
           if (held.active() && !isUnchanged(changes)) await held.apply(changes);
           return changes;
@@ -177,6 +150,55 @@ export async function createService(
     },
     close() {
       held.close();
+    },
+  };
+}
+
+/** What a service discovered: read once, read again on refresh with the files a session touched. */
+function discovery(settings: Settings) {
+  let current: DiscoverResult | undefined;
+  // Files a session touched: their nested skill folders join discovery.
+  const touched = new Set<string>(settings.discover.touched ?? []);
+  const options = () =>
+    touched.size > 0 ? { ...settings.discover, touched: [...touched].sort() } : settings.discover;
+  return {
+    current: () => current,
+    /** The catalog of the current discovery (discovering the roots on first need). */
+    async catalog(): Promise<Catalog> {
+      current ??= await discoverSkills(options());
+      return catalogOf(current, settings.permissions);
+    },
+    /** Discover again, with `files` touched since; `set` makes the result current. */
+    again(files: readonly string[]): Promise<DiscoverResult> {
+      for (const f of files) touched.add(f);
+      return discoverSkills(options());
+    },
+    set(next: DiscoverResult): void {
+      current = next;
+    },
+  };
+}
+
+/** The calls that read the catalog alone: list and show. */
+function catalogCalls(
+  settings: Settings,
+  discovered: () => Promise<Catalog>,
+  seen: (d: DiscoverResult) => Diagnostic[],
+): Pick<SkillService, 'list' | 'show'> {
+  return {
+    async list() {
+      const d = await discovered();
+      return attempt(seen(d), () => d.skills.map(skillSummary));
+    },
+    async show(name, o = {}) {
+      const d = await discovered();
+      const diagnostics = [...settings.diagnostics];
+      return attempt(diagnostics, async () => {
+        const skill = findSkill(d.skills, name);
+        diagnostics.push(...skill.diagnostics);
+        const body = o.body ? (await readSkillBody(skill, { fs: settings.fs })).body : undefined;
+        return showResult(skill, body);
+      });
     },
   };
 }
