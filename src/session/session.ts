@@ -3,33 +3,35 @@
 // bound to content, invoked skills to re-attach after compaction — over one service.
 
 import { randomUUID } from 'node:crypto';
-import { activatedBy, conditionalSkills } from '../catalog/activation.js';
 import { loadableIds } from '../catalog/catalog.js';
 import type { CatalogChanges } from '../catalog/diff.js';
-import { approvalDigest, type InvokeView } from '../core/invoke.js';
+import type { InvokeView } from '../core/invoke.js';
 import type { ListingView } from '../core/listing.js';
 import type { LoadView } from '../core/load.js';
 import type { Outcome } from '../core/outcome.js';
 import { createService, type SkillService } from '../core/service.js';
 import type { ListingOptions } from '../core/service-skills.js';
 import type { SettingsInput } from '../core/settings.js';
-import { findSkill } from '../core/skill-lookup.js';
 import { type ApprovalState, recordApproval } from '../invoke/permissions.js';
 import type { Caller } from '../ops/operation.js';
 import type { InvokeInput } from '../ops/skills.js';
-import { operationsOf } from '../ops/table.js';
-import { type LoadForm, renderAlreadyLoaded, renderLoadResult } from '../render/load-result.js';
-import {
-  anthropicTool,
-  type LoadToolDefinition,
-  loadSkillTool,
-  openAiTool,
-} from '../render/load-tool.js';
-import { skillBlocks, type TextBlock } from '../render/prompt-blocks.js';
+import type { LoadForm } from '../render/load-result.js';
+import type { anthropicTool, LoadToolDefinition, openAiTool } from '../render/load-tool.js';
+import type { TextBlock } from '../render/prompt-blocks.js';
 import type { SelectOptions } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
 import type { SelectView, SelectViewOptions } from '../select/view.js';
 import { flow } from './outcome-flow.js';
+import {
+  activate,
+  approvalOf,
+  listingInput,
+  refresher,
+  remember,
+  sessionLoad,
+  sessionRuns,
+  toolsOf,
+} from './parts.js';
 import { type Reattachment, reattachable } from './reattach.js';
 
 /** How a session starts. */
@@ -112,9 +114,6 @@ export interface SkillSession {
   close(): void;
 }
 
-/** Where a session's listing sends the model for the skills it leaves out. */
-const SESSION_HINT = 'every skill is in the load_skill tool’s list of names; load one by name';
-
 /** Start a session over the skills `options` find. */
 export async function createSkillSession(options: SkillSessionOptions = {}): Promise<SkillSession> {
   const { sessionId, trustProject, form, reattach: limits, approvals: given, ...input } = options;
@@ -129,52 +128,28 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
   const listeners = new Set<ChangeListener>();
   let approvals: ApprovalState = given ?? { version: 1, approvals: {} };
 
-  const refresh = (touched?: readonly string[]): Promise<Outcome<CatalogChanges>> =>
-    flow(async (take) => {
-      const changes = take(await service.refresh(touched ? { touched } : {}));
-      if (changes.added.length + changes.removed.length + changes.changed.length > 0)
-        for (const l of listeners) l(changes);
-      return changes;
-    });
+  const refresh = refresher(service, listeners);
   // The table's session operations, run with the session's state as the caller.
   const run = await sessionRuns(service);
   const caller = (by: 'user' | 'model' = 'model'): Caller => ({
     by,
-    inPlay: activated,
-    record: true,
-    sessionId: id,
-    approvals,
+    ...{ inPlay: activated, record: true, sessionId: id, approvals },
     ...(form ? { form } : {}),
     ...(trustProject !== undefined ? { trustProject } : {}),
   });
-  // The session offers load_skill, not a search tool: the closing line points there.
-  const listing = ({ activated: more, ...o }: ListingOptions = {}) =>
-    run.listing<ListingView>(caller(), {
-      searchHint: SESSION_HINT,
-      ...o,
-      ...(more ? { activate: [...more] } : {}),
-    });
+  const listing = (o: ListingOptions = {}) => run.listing<ListingView>(caller(), listingInput(o));
 
   return {
     id,
     service,
     listing,
     tools: () =>
-      flow(async (take) => {
-        const def = loadSkillTool(loadableIds(take(await service.catalog()), activated));
-        return def
-          ? { definition: def, anthropic: anthropicTool(def), openai: openAiTool(def) }
-          : null;
-      }),
+      flow(async (take) => toolsOf(loadableIds(take(await service.catalog()), activated))),
     touch: (paths) =>
       flow(async (take) => {
         const changes = take(await refresh(paths));
-        const conditional = conditionalSkills(take(await service.catalog()).skills);
-        const now = activatedBy(conditional, paths, service.settings.cwd).filter(
-          (a) => !activated.has(a),
-        );
-        for (const a of now) activated.add(a);
-        return { activated: now, changes };
+        const skills = take(await service.catalog()).skills;
+        return { activated: activate(skills, paths, service.settings.cwd, activated), changes };
       }),
     select: (context, o = {}) => run.select<SelectView>(caller(), { ...context, ...o }),
     load: (name) =>
@@ -193,25 +168,13 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
           take(await refresh());
           view = await call();
         }
-        if (view.status === 'expanded') {
-          const at = invoked.findIndex((x) => x.id === view.id);
-          if (at >= 0) invoked.splice(at, 1);
-          invoked.push({ id: view.id, text: view.text });
-        }
+        if (view.status === 'expanded') remember(invoked, view);
         return view;
       }),
     approve: (name, digest) =>
       flow(async (take) => {
-        const catalog = take(await service.catalog());
-        const s = findSkill(catalog.skills, name);
-        const contentHash =
-          digest ??
-          (await approvalDigest(s, catalog.skills, {
-            fs: service.settings.fs,
-            projectDir: service.settings.cwd,
-            limits: service.settings.load,
-          }));
-        approvals = recordApproval(approvals, { id: s.id, contentHash }, Date.now());
+        const approval = await approvalOf(service, take(await service.catalog()), name, digest);
+        approvals = recordApproval(approvals, approval, Date.now());
         return approvals;
       }),
     reattach() {
@@ -226,55 +189,5 @@ export async function createSkillSession(options: SkillSessionOptions = {}): Pro
       listeners.clear();
       service.close();
     },
-  };
-}
-
-/** Run one of the table's operations as `caller`. */
-type Run = <V>(caller: Caller, input: unknown) => Promise<Outcome<V>>;
-
-/** A run of each operation of the table with a session face, by name. */
-async function sessionRuns(service: SkillService): Promise<Record<SessionOperation, Run>> {
-  const runs: Partial<Record<string, Run>> = {};
-  for (const entry of operationsOf('session')) {
-    const op = await entry.load();
-    runs[entry.name] = (caller, input) => op.run({ service, caller }, input);
-  }
-  for (const name of SESSION_OPERATIONS)
-    if (!runs[name]) throw new Error(`The operation ${name} has no session face`);
-  return runs as Record<SessionOperation, Run>;
-}
-
-/** The operations the session's methods run. */
-const SESSION_OPERATIONS = ['listing', 'select', 'load', 'invoke'] as const;
-type SessionOperation = (typeof SESSION_OPERATIONS)[number];
-
-/** A load as the session gives it: a second load of the same content is a short note. */
-function sessionLoad(
-  view: LoadView,
-  loaded: Map<string, string>,
-  form: LoadForm | undefined,
-): SessionLoad {
-  const again = loaded.get(view.id) === view.contentHash;
-  loaded.set(view.id, view.contentHash);
-  const bare = renderLoadResult(
-    {
-      name: view.id,
-      body: view.body,
-      dir: view.dir,
-      resources: view.resources,
-      moreResources: view.moreResources,
-      ...(view.cut ? { cut: view.cut } : {}),
-    },
-    form,
-  );
-  const note = renderAlreadyLoaded(view.id, view.contentHash);
-  return {
-    name: view.id,
-    alreadyLoaded: again,
-    text: again ? note : view.text,
-    blocks: again
-      ? [{ type: 'text', text: note }]
-      : skillBlocks([{ name: view.id, text: bare, imports: view.imports }]),
-    view,
   };
 }
