@@ -13,7 +13,7 @@ import { toDocument } from './document.js';
 import type { Progress, SearchIndexStore, UpdateStats } from './index-store.js';
 import { IndexedSkills } from './indexed.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
-import { isUnreadable, storeError } from './sqlite-open.js';
+import { isUnreadable, storeError } from './sqlite-errors.js';
 import { type OpenedStore, openIndexStore } from './store-factory.js';
 
 /** Options for openSkillIndex: the catalog to index (or discovery options to find it) and where the index lives. */

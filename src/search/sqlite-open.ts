@@ -15,6 +15,7 @@ import {
   stampFile,
   writeStamp,
 } from './sqlite-check.js';
+import { isUnreadable, storeError } from './sqlite-errors.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
 export const INDEX_VERSION = 17;
@@ -83,63 +84,6 @@ export function nativeBinding(): { nativeBinding?: string } {
     }
   }
   return binding === null ? {} : { nativeBinding: binding };
-}
-
-/**
- * An SQLite failure as the user can act on it: another process holding the index, or a file that is
- * not an index. Anything else is passed through.
- */
-export function storeError(e: unknown, file: string): unknown {
-  if (e instanceof SkillsetError) return e;
-  const code = (e as { code?: unknown }).code;
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
-    return new SkillsetError(
-      'index/busy',
-      `The index ${file} is busy: another process is updating it`,
-      {
-        cause: e,
-        hint: 'Try again when it is done, or pass --index with another file.',
-      },
-    );
-  if (isUnreadable(e))
-    return new SkillsetError(
-      'index/unreadable',
-      `${file} is not a readable skillset index (${(e as Error).message})`,
-      {
-        cause: e,
-        hint: 'Delete the file, or pass --index with another path.',
-      },
-    );
-  if (
-    code === 'SQLITE_READONLY' ||
-    code === 'SQLITE_CANTOPEN' ||
-    code === 'SQLITE_IOERR' ||
-    code === 'SQLITE_FULL' ||
-    code === 'SQLITE_PERM'
-  )
-    return new SkillsetError(
-      'index/unwritable',
-      `Cannot write the index ${file}: ${(e as Error).message}`,
-      {
-        cause: e,
-        hint: 'Pass --index with a file in a folder you can write, or free some space.',
-      },
-    );
-  return e;
-}
-
-/** The code of our own error for damage SQLite cannot see (a stored document that does not parse). */
-const DAMAGED = 'SKILLSET_DAMAGED';
-
-/** Damage found in what the index holds, as SQLite reports damage. */
-export function damagedError(message: string): Error {
-  return Object.assign(new Error(message), { code: DAMAGED });
-}
-
-/** Is this the failure of a file that is not a database, or a damaged one? */
-export function isUnreadable(e: unknown): boolean {
-  const code = String((e as { code?: unknown } | null)?.code ?? '');
-  return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT') || code === DAMAGED;
 }
 
 /** An open index database, and why it was rebuilt from nothing if it was. */

@@ -2,7 +2,7 @@
 
 import type BetterSqlite3 from 'better-sqlite3';
 import type { StoredDoc } from './index-store.js';
-import { damagedError, storeError } from './sqlite-open.js';
+import { damagedError, storeError } from './sqlite-errors.js';
 
 /** The row a stored document is read from, by rowid. */
 export const DOCUMENT_SQL =

@@ -17,7 +17,8 @@ import type {
 } from './index-store.js';
 import { retryWhileBusy } from './lock-wait.js';
 import { FileTrust } from './sqlite-check.js';
-import { openIndexDatabase, storeError } from './sqlite-open.js';
+import { storeError } from './sqlite-errors.js';
+import { openIndexDatabase } from './sqlite-open.js';
 import { BULK_ABOVE, DOC_CACHE, type StoreOptions, UPDATE_WAIT_MS } from './sqlite-options.js';
 import { DOCUMENT_SQL, matchExpression, occurrences, readDocument } from './sqlite-read.js';
 import { updateIndex } from './sqlite-update.js';
