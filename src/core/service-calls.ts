@@ -2,6 +2,7 @@
 // index; the service adds the diagnostics of discovery and of the index to theirs.
 
 import { type Catalog, refusedSkills } from '../catalog/catalog.js';
+import type { RuleSetting } from '../config/config.js';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { SkillsetError } from '../errors.js';
 import type { SearchJson } from '../search/format.js';
@@ -90,7 +91,7 @@ export async function lintCall(settings: Settings): Promise<Outcome<LintReport>>
     const r = await lintSkills({
       ...settings.discover,
       profile: settings.lint.profile,
-      rules: settings.lint.rules,
+      rules: await withListingDefaults(settings),
     });
     return lintReport({
       ...r,
@@ -99,6 +100,30 @@ export async function lintCall(settings: Settings): Promise<Outcome<LintReport>>
       diagnostics: [...own, ...r.diagnostics].sort(compareDiagnostics),
     });
   });
+}
+
+/**
+ * The lint rules of the settings, the listing rule's budget, entry cap and form defaulting to the
+ * listing's own (the agent's, the config's, the context size's), as `skillset listing` computes
+ * them; options the config gives the rule win.
+ */
+async function withListingDefaults(settings: Settings): Promise<Record<string, RuleSetting>> {
+  const { listingOverBudget } = await import('../lint/rules/catalog/listing-over-budget.js');
+  const { DEFAULT_ENTRY_CAP, listingBudget } = await import('../render/listing.js');
+  const l = settings.listing;
+  const defaults = {
+    budget: listingBudget({
+      ...(l.budget !== undefined ? { chars: l.budget } : {}),
+      ...(l.contextTokens !== undefined ? { contextTokens: l.contextTokens } : {}),
+      ...(l.fraction !== undefined ? { fraction: l.fraction } : {}),
+    }),
+    entryCap: l.entryCap ?? DEFAULT_ENTRY_CAP,
+    format: l.format,
+  };
+  const code = listingOverBudget.code;
+  const given = settings.lint.rules[code] ?? listingOverBudget.severity[settings.lint.profile];
+  const [level, options] = Array.isArray(given) ? given : [given];
+  return { ...settings.lint.rules, [code]: [level, { ...defaults, ...options }] };
 }
 
 /** The selection pipeline for `context`; its diagnostics are the pipeline's own. */

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createMemoryFileSystem } from '../files/memory-fs.js';
+import { tempFolders } from '../test-support/temp.js';
 import { createService } from './service.js';
 
 const fs = createMemoryFileSystem({
@@ -55,5 +58,52 @@ describe('the service over an injected file system', () => {
       (e: Error & { code?: string }) => e.code === 'usage/missing-root',
     );
     service.close();
+  });
+});
+
+describe("lint's listing rule", () => {
+  const temp = tempFolders('skillset-lint-listing-');
+  /** A library of twelve skills whose descriptions take about 11,000 characters in all. */
+  const library = (): string => {
+    const dir = temp();
+    for (let i = 0; i < 12; i++) {
+      const name = `skill-${String(i).padStart(2, '0')}`;
+      mkdirSync(path.join(dir, 'skills', name), { recursive: true });
+      const description = `Use when task ${i} comes up. ${'Explains the steps in detail. '.repeat(29)}`;
+      writeFileSync(
+        path.join(dir, 'skills', name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: ${description.trim()}\n---\n# ${name}\n\nDo the task.\n`,
+      );
+    }
+    return dir;
+  };
+  const overBudget = async (dir: string, config?: object): Promise<number> => {
+    if (config) writeFileSync(path.join(dir, 'skillset.config.json'), JSON.stringify(config));
+    const service = await createService({
+      roots: [path.join(dir, 'skills')],
+      cwd: dir,
+      cache: false,
+      ...(config ? { configFile: path.join(dir, 'skillset.config.json') } : {}),
+    });
+    try {
+      const r = await service.lint();
+      assert.ok(r.ok);
+      return r.value.diagnostics.filter((d) => d.code === 'catalog/listing-over-budget').length;
+    } finally {
+      service.close();
+    }
+  };
+
+  it('measures against the budget the listing has: the default, the config’s, a context size’s', async () => {
+    assert.ok((await overBudget(library())) > 0);
+    assert.equal(await overBudget(library(), { listing: { budget: 50_000 } }), 0);
+    assert.equal(await overBudget(library(), { listing: { contextTokens: 2_000_000 } }), 0);
+    // Options the config gives the rule win over the listing's.
+    assert.ok(
+      (await overBudget(library(), {
+        listing: { budget: 50_000 },
+        lint: { rules: { 'catalog/listing-over-budget': ['warn', { budget: 8_000 }] } },
+      })) > 0,
+    );
   });
 });
