@@ -7,15 +7,15 @@
 // watched (or the system's own limit), the watch gives way to reading the roots again on a timer.
 
 import path from 'node:path';
-import { watch as chokidar } from 'chokidar';
-import { type CatalogChanges, isUnchanged } from '../catalog/diff.js';
-import { SKILL_FILE_LEVELS, systemFolder } from '../files/folders.js';
+import { watch as chokidar, type FSWatcher } from 'chokidar';
+import type { CatalogChanges } from '../catalog/diff.js';
 import { errorCode } from '../files/fs.js';
 import type { Skill } from '../skill/types.js';
-import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import type { SkillService } from './service.js';
-import { folderPrint } from './watch-poll.js';
-import { covered, WatchScope, watchedRoots } from './watch-scope.js';
+import { LinkedFolders } from './watch-linked.js';
+import { RootsPoller } from './watch-poll.js';
+import { RefreshQueue, type TakeBatch } from './watch-queue.js';
+import { WatchScope, watchedRoots } from './watch-scope.js';
 
 /** What a batch of file events changed. */
 export interface WatchBatch {
@@ -79,7 +79,6 @@ export async function watchService(
   const catalog = await service.catalog();
   const levels = service.settings.discover.maxDepth ?? 5;
   const roots = catalog.ok ? await watchedRoots(catalog.value.roots, levels) : [];
-  const batchMs = o.batchMs ?? 300;
   const stableMs = o.stableMs ?? 1_000;
   const pollMs = o.pollMs ?? 2_000;
   const maxPaths = o.maxPaths ?? DEFAULT_WATCH_LIMIT;
@@ -89,19 +88,61 @@ export async function watchService(
     giveWay(`more than ${maxPaths.toLocaleString('en-US')} paths under the roots`),
   );
   for (const r of roots) scope.addBase(r);
-  // Skill folders reached through a link out of the roots, watched as bases of their own.
-  const linked = new Set<string>();
-  const linkedWanted = (skills: readonly Skill[]): Set<string> =>
-    new Set(
-      skills
-        .map((s) => path.dirname(s.realPath))
-        .filter((d) => systemFolder(d) === undefined && !covered(roots, d)),
+  const linked = new LinkedFolders(roots, scope);
+  linked.start(catalog.ok ? catalog.value.skills : []);
+  const watcher = openWatcher([...roots.map((r) => r.dir), ...linked.folders], scope, stableMs);
+  const tell = teller(onBatch, o.onError);
+  const follow = (skills: readonly Skill[]) =>
+    mode === 'watch' ? linked.follow(skills, watcher) : [];
+  const queue = new RefreshQueue(o.batchMs ?? 300, batchTaker(service, follow, tell, o.onError));
+  const poller = new RootsPoller(service, queue, pollMs, tell, o.onError);
+  const ready = deferred();
+  let gaveWay = false;
+  function giveWay(why: string): void {
+    if (gaveWay || closed) return;
+    gaveWay = true;
+    mode = 'poll';
+    queue.halt();
+    o.onWarning?.(
+      `${why}: not watching them; reading them again every ${pollMs / 1_000} s or more instead`,
     );
-  for (const d of catalog.ok ? linkedWanted(catalog.value.skills) : []) {
-    linked.add(d);
-    scope.addBase({ dir: d, depth: SKILL_FILE_LEVELS });
+    // Out of chokidar's call stack (this may run inside its `ignored`), then a first read at once.
+    setImmediate(() => {
+      void watcher.close();
+      ready.resolve();
+      if (!closed) poller.tick();
+    });
   }
-  const watcher = chokidar([...roots.map((r) => r.dir), ...linked], {
+  listen(watcher, scope, queue, {
+    stableMs,
+    isClosed: () => closed,
+    onReady: ready.resolve,
+    onLimit: giveWay,
+    onError: o.onError,
+  });
+  return {
+    ready: ready.promise,
+    idle: () => queue.idle(),
+    status: () => ({
+      mode,
+      paths: mode === 'poll' ? 0 : scope.size,
+      roots: roots.length,
+      linked: mode === 'poll' ? 0 : linked.folders.size,
+    }),
+    async close() {
+      closed = true;
+      queue.stop();
+      poller.stop();
+      await watcher.close();
+      await queue.drained();
+      ready.resolve();
+    },
+  };
+}
+
+/** The watcher of `dirs`: links never followed, a file reported once it has been stable `stableMs`. */
+function openWatcher(dirs: string[], scope: WatchScope, stableMs: number): FSWatcher {
+  return chokidar(dirs, {
     ignoreInitial: true,
     followSymlinks: false,
     // An unreadable folder is discovery's to report (discover/unreadable-folder), once.
@@ -109,139 +150,69 @@ export async function watchService(
     ignored: scope.ignored,
     awaitWriteFinish: { stabilityThreshold: stableMs, pollInterval: 100 },
   });
-  const pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  /** New folders to read again once their files are stable (see the `addDir` handler). */
-  const later = new Set<NodeJS.Timeout>();
-  let running: Promise<void> | undefined;
-  let idleWaiters: Array<() => void> = [];
-  let watching = false;
-  let ready!: () => void;
-  const readyPromise = new Promise<void>((resolve) => {
-    ready = resolve;
-  });
+}
 
-  const settle = () => {
-    if (timer || running || pending.size > 0 || later.size > 0) return;
-    for (const w of idleWaiters) w();
-    idleWaiters = [];
-  };
-  /** Watch the skill folders now reached through links out of the roots, and no longer the others. */
-  const followLinked = async (): Promise<string[]> => {
-    const now = await service.catalog();
-    if (!now.ok || mode === 'poll') return [];
-    const wanted = linkedWanted(now.value.skills);
-    const added = [...wanted].filter((d) => !linked.has(d));
-    for (const d of linked)
-      if (!wanted.has(d)) {
-        linked.delete(d);
-        scope.removeBase(d);
-        scope.forget(d);
-        watcher.unwatch(d);
-      }
-    for (const d of added) {
-      linked.add(d);
-      scope.addBase({ dir: d, depth: SKILL_FILE_LEVELS });
+/**
+ * How a batch is taken in: the service reads its roots again, the linked folders follow its
+ * catalog, then the listener hears the batch. Returns the linked folders newly watched.
+ */
+function batchTaker(
+  service: SkillService,
+  follow: (skills: readonly Skill[]) => string[],
+  tell: (batch: WatchBatch) => Promise<void>,
+  onError: ((e: Error) => void) | undefined,
+): TakeBatch {
+  return async (files) => {
+    const r = await service.refresh();
+    if (!r.ok) {
+      onError?.(new Error(r.problem.message));
+      return [];
     }
-    if (added.length > 0) watcher.add(added);
+    const now = await service.catalog();
+    const added = now.ok ? follow(now.value.skills) : [];
+    await tell({ files, changes: r.value });
     return added;
   };
-  const run = async (): Promise<void> => {
-    while (pending.size > 0) {
-      const files = [...pending].sort();
-      pending.clear();
-      const r = await service.refresh();
-      if (!r.ok) {
-        o.onError?.(new Error(r.problem.message));
-        continue;
-      }
-      const added = await followLinked();
-      try {
-        await onBatch({ files, changes: r.value });
-      } catch (e) {
-        o.onError?.(e as Error);
-      }
-      // A folder newly watched may change before its watch begins: one more read, a batch later.
-      if (added.length > 0) {
-        for (const d of added) pending.add(d);
-        await new Promise((resolve) => setTimeout(resolve, batchMs));
-      }
+}
+
+/** `onBatch`, with what it throws told to `onError` (the watch goes on). */
+function teller(
+  onBatch: (batch: WatchBatch) => void | Promise<void>,
+  onError: ((e: Error) => void) | undefined,
+): (batch: WatchBatch) => Promise<void> {
+  return async (batch) => {
+    try {
+      await onBatch(batch);
+    } catch (e) {
+      onError?.(e as Error);
     }
   };
-  const flush = () => {
-    timer = undefined;
-    if (running) return; // the running refresh picks the pending files up when it is done
-    running = run().finally(() => {
-      running = undefined;
-      if (pending.size > 0) schedule();
-      else settle();
-    });
-  };
-  const schedule = () => {
-    if (closed || mode === 'poll') return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(flush, batchMs);
-  };
+}
 
-  // Polling: the roots read again, and each skill folder's files compared with the last poll's.
-  let prints: Map<string, string> | undefined;
-  let pollTimer: NodeJS.Timeout | undefined;
-  const poll = async (): Promise<void> => {
-    const started = Date.now();
-    const r = await service.refresh();
-    if (!r.ok) o.onError?.(new Error(r.problem.message));
-    const now = await service.catalog();
-    const dirs = [
-      ...new Set((now.ok ? now.value.skills : []).map((s) => path.dirname(s.realPath))),
-    ];
-    const next = new Map<string, string>();
-    const files: string[] = [];
-    for (const [i, print] of (await mapBounded(dirs, READS_IN_FLIGHT, folderPrint)).entries()) {
-      const dir = dirs[i] as string;
-      next.set(dir, print);
-      if (prints && prints.get(dir) !== print) files.push(dir);
-    }
-    if (prints) for (const d of prints.keys()) if (!next.has(d)) files.push(d);
-    prints = next;
-    if (r.ok && (files.length > 0 || !isUnchanged(r.value)))
-      try {
-        await onBatch({ files: files.sort(), changes: r.value });
-      } catch (e) {
-        o.onError?.(e as Error);
-      }
-    // Polls take at most a sixth of the time: a library too big to watch is also slow to read.
-    if (!closed) pollTimer = setTimeout(tick, Math.max(pollMs, 5 * (Date.now() - started)));
-  };
-  const tick = () => {
-    pollTimer = undefined;
-    const before = running;
-    running = (async () => {
-      await before;
-      await poll();
-    })().finally(() => {
-      running = undefined;
-      settle();
-    });
-  };
-  let gaveWay = false;
-  function giveWay(why: string): void {
-    if (gaveWay || closed) return;
-    gaveWay = true;
-    mode = 'poll';
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    pending.clear();
-    o.onWarning?.(
-      `${why}: not watching them; reading them again every ${pollMs / 1_000} s or more instead`,
-    );
-    // Out of chokidar's call stack (this may run inside its `ignored`), then a first read at once.
-    setImmediate(() => {
-      void watcher.close();
-      ready();
-      if (!closed) tick();
-    });
-  }
+/** A promise and the function that resolves it. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
 
+/** What `listen` needs from the watch besides its watcher, scope and queue. */
+interface Listeners {
+  /** How long a new folder's files take to be stable. */
+  stableMs: number;
+  isClosed: () => boolean;
+  /** The watcher has read its roots. */
+  onReady: () => void;
+  /** The system's limit on watches was reached: give way to polling. */
+  onLimit: (why: string) => void;
+  onError: ((e: Error) => void) | undefined;
+}
+
+/** Queue the watcher's events: files changed, folders added, `.gitignore` files edited; and its errors. */
+function listen(watcher: FSWatcher, scope: WatchScope, queue: RefreshQueue, l: Listeners): void {
+  let watching = false;
   // A new folder is announced by the files in it, once they are stable.
   for (const event of ['add', 'change', 'unlink', 'unlinkDir'] as const)
     watcher.on(event, (p: string) => {
@@ -253,55 +224,23 @@ export async function watchService(
         scope.gitignoreChanged(path.dirname(p));
         if (event !== 'unlink') watcher.add(path.dirname(p));
       }
-      pending.add(p);
-      schedule();
+      queue.add(p);
     });
   // chokidar lists a new folder, then watches it: a file written in between is never reported. So a
   // new folder is read again once its files should be stable (one more batch, which finds them).
   watcher.on('addDir', (p: string) => {
-    if (!watching || closed) return;
-    const t = setTimeout(() => {
-      later.delete(t);
-      pending.add(p);
-      schedule();
-      settle();
-    }, stableMs);
-    later.add(t);
+    if (!watching || l.isClosed()) return;
+    queue.addLater(p, l.stableMs);
   });
   watcher.on('error', (e) => {
     // The system's limit on watches (inotify's max_user_watches) or on open files: stop watching.
     const code = errorCode(e);
     if (code === 'ENOSPC' || code === 'EMFILE')
-      giveWay(`the system's limit on watched files was reached (${code})`);
-    else o.onError?.(e as Error);
+      l.onLimit(`the system's limit on watched files was reached (${code})`);
+    else l.onError?.(e as Error);
   });
   watcher.once('ready', () => {
     watching = true;
-    ready();
+    l.onReady();
   });
-  return {
-    ready: readyPromise,
-    idle: () =>
-      new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        settle();
-      }),
-    status: () => ({
-      mode,
-      paths: mode === 'poll' ? 0 : scope.size,
-      roots: roots.length,
-      linked: mode === 'poll' ? 0 : linked.size,
-    }),
-    async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      if (pollTimer) clearTimeout(pollTimer);
-      for (const t of later) clearTimeout(t);
-      later.clear();
-      timer = undefined;
-      await watcher.close();
-      await running;
-      ready();
-    },
-  };
 }

@@ -4,7 +4,7 @@
 // bodies capped, the Host header checked on loopback (DNS rebinding) and a present Origin checked
 // always (origin.ts).
 
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -12,7 +12,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { SkillsetError } from '../errors.js';
 import { boundMessages } from './bound.js';
-import { hostAllowed, isLoopback, originAllowed, type RequestGate } from './origin.js';
+import { readJson, refuse, reply } from './http-request.js';
+import { isLoopback, type RequestGate } from './origin.js';
 import { type Session, type SessionLimits, SessionTable } from './sessions.js';
 
 /** How the HTTP endpoint listens. */
@@ -51,45 +52,6 @@ export const MAX_CONNECTIONS = 256;
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  // Compare equal lengths in constant time; a length mismatch compares the token with itself.
-  return a.length === b.length ? timingSafeEqual(a, b) : !timingSafeEqual(b, b);
-}
-
-function reply(
-  res: http.ServerResponse,
-  status: number,
-  message: string,
-  code = -32000,
-  headers: Record<string, string> = {},
-): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
-}
-
-/** Read the body up to `max` bytes; undefined when it is over. */
-function readBody(req: http.IncomingMessage, max: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > max) {
-        over = true;
-        chunks.length = 0;
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(over ? undefined : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 /** Serve `newServer()` (one MCP server per client session) over Streamable HTTP. */
 export async function serveHttp(
   newServer: () => Promise<McpServer>,
@@ -112,79 +74,26 @@ export async function serveHttp(
     port,
     ...(o.allowedOrigins ? { allowedOrigins: o.allowedOrigins } : {}),
   });
-  const busyUntilClosed = (s: Session, res: http.ServerResponse) =>
-    sessions.track(s, (end) => res.once('close', end));
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const g = gate();
-    if (!hostAllowed(g, req.headers.host))
-      return reply(res, 403, `Invalid Host header: ${req.headers.host ?? '(none)'}`);
-    if (!originAllowed(g, req.headers.origin, req.headers.host))
-      return reply(res, 403, `Invalid Origin header: ${req.headers.origin}`);
-    if (token) {
-      // The scheme is case-insensitive (RFC 7235).
-      const given = /^bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      if (!sameToken(given, token)) {
-        res.setHeader('www-authenticate', 'Bearer');
-        return reply(res, 401, 'Unauthorized: send Authorization: Bearer <token>');
-      }
-    }
+    if (refuse(req, res, gate(), token)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mcp') return reply(res, 404, 'Not found: the endpoint is /mcp');
-    let body: unknown;
-    if (req.method === 'POST') {
-      const raw = await readBody(req, max);
-      if (raw === undefined) return reply(res, 413, `Request body over ${max} bytes`);
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        return reply(res, 400, 'Parse error: the body is not JSON', -32700);
-      }
-    }
+    const read = await readJson(req, res, max);
+    if (!read) return;
     const id = req.headers['mcp-session-id'];
     const known = typeof id === 'string' ? sessions.get(id) : undefined;
     if (known) {
-      busyUntilClosed(known, res);
-      return known.transport.handleRequest(req, res, body);
+      busyUntilClosed(sessions, known, res);
+      return known.transport.handleRequest(req, res, read.body);
     }
     // A session this server does not hold (ended, or from before a restart): 404 makes the client
     // start a new one, as Streamable HTTP says.
     if (typeof id === 'string')
       return reply(res, 404, 'Session not found: start a new one with initialize', -32001);
-    if (req.method !== 'POST' || !isInitializeRequest(body))
+    if (req.method !== 'POST' || !isInitializeRequest(read.body))
       return reply(res, 400, 'Bad request: no valid session; start with initialize');
-    if (!sessions.reserve())
-      return reply(
-        res,
-        503,
-        `Server busy: all ${sessions.max} sessions are in use; retry later, or close one (DELETE)`,
-        -32000,
-        { 'retry-after': '5' },
-      );
-    let session: Session | undefined;
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sid) => {
-        session = { id: sid, transport, busy: 0, last: Date.now() };
-        sessions.settle(session);
-        busyUntilClosed(session, res);
-      },
-    });
-    try {
-      const server = await newServer();
-      transport.onclose = () => {
-        if (transport.sessionId) sessions.remove(transport.sessionId);
-        void server.close();
-      };
-      await server.connect(transport);
-      boundMessages(transport, { log });
-      await transport.handleRequest(req, res, body);
-    } finally {
-      if (!session) {
-        sessions.settle();
-        await transport.close().catch(() => undefined);
-      }
-    }
+    return startSession(req, res, read.body, { sessions, newServer, log });
   };
 
   // Timeouts are checked each second, not each 30 s: a slow client is cut close to its time.
@@ -202,7 +111,79 @@ export async function serveHttp(
     },
   );
   httpServer.maxConnections = o.maxConnections ?? MAX_CONNECTIONS;
-  await new Promise<void>((resolve, reject) => {
+  await listen(httpServer, host, port);
+  port = (httpServer.address() as AddressInfo).port;
+  const shown = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}/mcp`,
+    async close() {
+      for (const s of sessions.all()) await s.transport.close().catch(() => undefined);
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+/** A session's requests are in flight until their responses close (an idle session may expire). */
+function busyUntilClosed(sessions: SessionTable, s: Session, res: http.ServerResponse): void {
+  sessions.track(s, (end) => res.once('close', end));
+}
+
+/** What a new session needs from the endpoint. */
+interface SessionSource {
+  sessions: SessionTable;
+  newServer: () => Promise<McpServer>;
+  log: (line: string) => void;
+}
+
+/**
+ * Start a session on an initialize request: a place reserved among the sessions (503 when all are
+ * taken), a transport and a server of its own, then the request handled. A session that never
+ * started gives its place back.
+ */
+async function startSession(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: unknown,
+  { sessions, newServer, log }: SessionSource,
+): Promise<void> {
+  if (!sessions.reserve())
+    return reply(
+      res,
+      503,
+      `Server busy: all ${sessions.max} sessions are in use; retry later, or close one (DELETE)`,
+      -32000,
+      { 'retry-after': '5' },
+    );
+  let session: Session | undefined;
+  const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (sid) => {
+      session = { id: sid, transport, busy: 0, last: Date.now() };
+      sessions.settle(session);
+      busyUntilClosed(sessions, session, res);
+    },
+  });
+  try {
+    const server = await newServer();
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.remove(transport.sessionId);
+      void server.close();
+    };
+    await server.connect(transport);
+    boundMessages(transport, { log });
+    await transport.handleRequest(req, res, body);
+  } finally {
+    if (!session) {
+      sessions.settle();
+      await transport.close().catch(() => undefined);
+    }
+  }
+}
+
+/** Listen on `host:port`; a port in use or a host that cannot be bound is a usage error. */
+function listen(httpServer: http.Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     httpServer.once('error', (e: NodeJS.ErrnoException) =>
       reject(
         new SkillsetError(
@@ -219,14 +200,4 @@ export async function serveHttp(
     );
     httpServer.listen(port, host, () => resolve());
   });
-  port = (httpServer.address() as AddressInfo).port;
-  const shown = host.includes(':') ? `[${host}]` : host;
-  return {
-    url: `http://${shown}:${port}/mcp`,
-    async close() {
-      for (const s of sessions.all()) await s.transport.close().catch(() => undefined);
-      httpServer.closeAllConnections();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-    },
-  };
 }

@@ -9,6 +9,9 @@ import type { Skill } from '../skill/types.js';
 import { type Suggestion, suggestionLine } from './budget.js';
 import type { Candidate } from './types.js';
 
+/** Skills named after the loads by default: those that overflowed, then the search's other candidates. */
+export const DEFAULT_SUGGESTIONS = 20;
+
 /** What decides whether a skill may be named. */
 export interface SuggestionRules {
   /** The catalog whose shown skills may be named. */
