@@ -6,6 +6,15 @@ import { EXPORT_TARGETS } from '../agents/registry.js';
 import { type CliFace, defined } from './face.js';
 import { withIndexOptions as withIndex } from './flags.js';
 
+/** `--domains-from`: where a skill's domain comes from (build, gloss-coverage). */
+const domainsFrom = () =>
+  new Option(
+    '--domains-from <how>',
+    'a skill’s domain: its first folder, or its front matter domain',
+  )
+    .choices(['path', 'field'])
+    .default('path');
+
 /** export, build and gloss-coverage, by operation. */
 export const LIBRARY_FACES: Readonly<Record<string, CliFace>> = {
   export: {
@@ -70,14 +79,7 @@ export const LIBRARY_FACES: Readonly<Record<string, CliFace>> = {
           '--name <name>',
           'the tier’s name: its entry router, and the prefix of its domain routers (default: the library folder’s)',
         )
-        .addOption(
-          new Option(
-            '--domains-from <how>',
-            'a skill’s domain: its first folder, or its front matter domain',
-          )
-            .choices(['path', 'field'])
-            .default('path'),
-        )
+        .addOption(domainsFrom())
         .option('--check', 'write nothing; exit 1 when the folder differs from a fresh build')
         .option(
           '--force',
@@ -114,14 +116,7 @@ export const LIBRARY_FACES: Readonly<Record<string, CliFace>> = {
           .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )
         .option('--domain <domain>', 'only this domain')
-        .addOption(
-          new Option(
-            '--domains-from <how>',
-            'a skill’s domain: its first folder, or its front matter domain',
-          )
-            .choices(['path', 'field'])
-            .default('path'),
-        )
+        .addOption(domainsFrom())
         .addHelpText(
           'after',
           '\nExit codes: 0 nothing clipped, 1 some skill clips the term, 2 usage error.',
