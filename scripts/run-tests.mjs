@@ -30,9 +30,9 @@ if (!existsSync(shared)) {
 }
 
 // The longest files first, so that none starts last and runs on alone (measured: each takes a tenth or
-// more of the run); then the other process-driving tests of test/, then the unit tests of src/ (most
-// of them a few files to a process, below), which fill the gaps. A file not named here only runs
-// later, never not at all.
+// more of the run); then the other process-driving tests of test/, then the unit tests (most of them
+// a few files to a process, below), which fill the gaps. A file not named here only runs later, never
+// not at all.
 const slowest = [
   'test/parity.test.ts',
   'test/cli.test.ts',
@@ -54,18 +54,19 @@ const PROCESS_WIDE =
   /\bspawn|\bexec(File)?(Sync)?\(|process\.(env|chdir|on|once|exit|stdout|stderr|stdin|kill)\b|\.listen\(|\bgc\b|setInterval|\bmock\./;
 
 /**
- * The unit tests of src/ that touch nothing process-wide, UNIT_GROUPS files to a process (one
- * entry file importing each in turn, in `dir`); the others as they are. A process with tsx costs
- * about a third of a CPU-second to start: a hundred of them were a sixth of the suite's CPU.
+ * The test files that touch nothing process-wide (most unit tests of src/, a few of test/), the
+ * slowest aside, UNIT_GROUPS files to a process (one entry file importing each in turn, in `dir`);
+ * the others as they are. A process with tsx costs about a third of a CPU-second to start: a
+ * hundred of them were a sixth of the suite's CPU.
  */
 const UNIT_GROUPS = 8;
 function grouped(files, dir) {
   const shared = files.filter(
-    (f) => f.startsWith(`src${path.sep}`) && !PROCESS_WIDE.test(readFileSync(f, 'utf8')),
+    (f) => !slowest.includes(f) && !PROCESS_WIDE.test(readFileSync(f, 'utf8')),
   );
   const entries = Array.from({ length: UNIT_GROUPS }, (_, g) => {
     const mine = shared.filter((_, i) => i % UNIT_GROUPS === g);
-    const entry = path.join(dir, `src-units-${g + 1}-of-${UNIT_GROUPS}.test.mjs`);
+    const entry = path.join(dir, `units-${g + 1}-of-${UNIT_GROUPS}.test.mjs`);
     // A file that fails to load is a failed test of its own; the files after it still run.
     const urls = mine.map((f) => pathToFileURL(path.resolve(f)).href);
     writeFileSync(
