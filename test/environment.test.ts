@@ -17,12 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { age } from '../src/test-support/aged.js';
-import { countSkills } from '../src/test-support/corpus.js';
+import { countSkills, skillFiles } from '../src/test-support/corpus.js';
 import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
 
 const home = mkdtempSync(path.join(os.tmpdir(), 'skillset-env-home-'));
 const examples = path.join(repoRoot, 'examples', 'skills');
-const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
+// A mid-size library: the races below are the same on a larger one, at five times the cost.
+const wshobson = path.join(corporaDir, 'wshobson-agents');
 const tmp = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), `skillset-${prefix}-`));
 
 interface Run {
@@ -254,7 +255,7 @@ describe('many processes over one cache', () => {
     const env = { SKILLSET_CACHE_DIR: tmp('eight') };
     const runs = await Promise.all(
       Array.from({ length: 8 }, () =>
-        run(['search', 'validation rule', salesforce, '--json', '-q'], env),
+        run(['search', 'review code for security', wshobson, '--json', '-q'], env),
       ),
     );
     for (const r of runs) {
@@ -262,35 +263,23 @@ describe('many processes over one cache', () => {
       noStack(r);
     }
     assert.equal(new Set(runs.map((r) => r.stdout)).size, 1);
-    const again = await run(['index', salesforce, '--json', '-q'], env);
+    const again = await run(['index', wshobson, '--json', '-q'], env);
     const stats = JSON.parse(again.stdout) as { added: number; unchanged: number };
-    assert.deepEqual([stats.added, stats.unchanged], [0, countSkills(salesforce)]);
+    assert.deepEqual([stats.added, stats.unchanged], [0, countSkills(wshobson)]);
   });
 
   it('four index and four search processes after 20 edits all succeed, and the index ends up to date', async () => {
     const lib = path.join(tmp('edits'), 'skills');
-    cpSync(salesforce, lib, { recursive: true });
+    cpSync(wshobson, lib, { recursive: true });
     const env = { SKILLSET_CACHE_DIR: tmp('edits-cache') };
     const first = await run(['index', lib, '--json', '-q'], env);
     assert.equal(first.status, 0, first.stderr);
-    // skills/<domain>/<name>/SKILL.md: the first 20 skills by path.
-    const names = readdirSync(lib)
-      .sort()
-      .flatMap((d) =>
-        readdirSync(path.join(lib, d))
-          .sort()
-          .filter((n) => existsSync(path.join(lib, d, n, 'SKILL.md')))
-          .map((n) => `${d}/${n}`),
-      )
-      .slice(0, 20)
-      .map((rel) => rel.split('/')[1] as string);
-    assert.equal(names.length, 20);
-    for (const n of names) {
-      const f = readdirSync(lib)
-        .map((d) => path.join(lib, d, n, 'SKILL.md'))
-        .find((p) => existsSync(p)) as string;
+    // The first 20 skills by path, each named as its folder.
+    const files = skillFiles(lib).slice(0, 20);
+    const names = files.map((f) => path.basename(path.dirname(f)));
+    assert.equal(new Set(names).size, 20);
+    for (const f of files)
       writeFileSync(f, `${readFileSync(f, 'utf8')}\n\n## Zanzibar quokka marmalade\n\nEdited.\n`);
-    }
     const runs = await Promise.all([
       ...Array.from({ length: 4 }, () => run(['index', lib, '--json', '-q'], env)),
       ...Array.from({ length: 4 }, () =>

@@ -24,6 +24,7 @@ import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
 
 const example = path.join(repoRoot, 'examples', 'skills');
 const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
+const wshobson = path.join(corporaDir, 'wshobson-agents');
 const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'skillset-hostile-mcp-'));
 const env = { ...process.env, SKILLSET_CACHE_DIR: cache } as Record<string, string>;
 const MiB = 1024 * 1024;
@@ -223,7 +224,8 @@ describe('stdio: when the client goes or a signal comes', () => {
   });
 
   it('answers what was asked before stdin ended, then exits 0', GUARD, async () => {
-    const child = serveStdio([salesforce]);
+    // A search on a cold cache: it builds the index, so it is still to answer when stdin ends.
+    const child = serveStdio([wshobson]);
     const err = stderrOf(child);
     const ids: unknown[] = [];
     createInterface({ input: child.stdout }).on('line', (l) => ids.push(JSON.parse(l).id));
@@ -234,7 +236,7 @@ describe('stdio: when the client goes or a signal comes', () => {
         jsonrpc: '2.0',
         id: 2,
         method: 'tools/call',
-        params: { name: 'search_skills', arguments: { query: 'deploy an apex class' } },
+        params: { name: 'search_skills', arguments: { query: 'review code for security' } },
       }),
     );
     child.stdin.end(line({ jsonrpc: '2.0', id: 3, method: 'prompts/list' }));

@@ -22,7 +22,8 @@ import { MAX_SUBSCRIPTIONS } from '../src/mcp/subscriptions.js';
 import { cliPath, corporaDir, repoRoot } from '../src/test-support/paths.js';
 
 const example = path.join(repoRoot, 'examples', 'skills');
-const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
+/** A library with more files than one completion gives. */
+const wshobson = path.join(corporaDir, 'wshobson-agents');
 const cache = mkdtempSync(path.join(os.tmpdir(), 'skillset-mcp-utilities-'));
 const env = { ...process.env, SKILLSET_CACHE_DIR: cache } as Record<string, string>;
 /** Hang guards, not speed assertions: a notification that never comes fails instead of stalling. */
@@ -186,7 +187,7 @@ describe('completion/complete', () => {
   });
 
   it(`gives at most ${MAX_COMPLETIONS} values, with the total and hasMore`, async () => {
-    const big = await serve([salesforce]);
+    const big = await serve([wshobson]);
     try {
       let served = 0;
       let cursor: string | undefined;

@@ -412,8 +412,8 @@ describe('MCP over stdio, real libraries', () => {
           assert.deepEqual(t.structuredContent, JSON.parse(JSON.stringify(v.value)), l.query);
           assert.equal(v.value.coverage, s.value.coverage, l.query);
         }
-        // The commands themselves, for a sample: one code path, three faces.
-        if (i % 40 === 0) {
+        // The commands themselves, for a sample (test/parity.test.ts has the rest): one code path, three faces.
+        if (i % 80 === 0) {
           const cli = spawnSync(
             process.execPath,
             [cliPath, 'search', l.query, salesforce, '--json', '-q'],
