@@ -6,15 +6,10 @@ import { visibleLine, visibleLines } from '../text/visible.js';
 import { operation } from './operation.js';
 
 /** The skills found, sorted by id: a table of id, scope and description. */
-export const list = operation<{ cursor?: string }, SkillSummary[]>({
+export const list = operation<Record<string, never>, SkillSummary[]>({
   name: 'list',
-  input: (z) =>
-    z.object({
-      cursor: z
-        .string()
-        .optional()
-        .describe('The nextCursor of the previous page, for the next one (default: the first).'),
-    }),
+  // Every skill at once: a face that pages (list_skills) pages the View.
+  input: (z) => z.object({}),
   run: ({ service }) => service.list(),
   text(skills, _input, diagnostics) {
     if (skills.length === 0) {
