@@ -3,18 +3,7 @@
 // generator, so every run makes the same queries.
 
 import type { LabelledQuery } from '../src/eval/eval.js';
-
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../src/util/seeded.js';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 

@@ -1,6 +1,8 @@
 // The leading left singular vectors of a sparse matrix, by a randomized range finder with power
 // iterations (Halko, Martinsson and Tropp, 2011): deterministic, the random start seeded.
 
+import { seeded } from '../util/seeded.js';
+
 /** A sparse matrix of `rows` × `cols`, as parallel arrays of entries. */
 export interface SparseMatrix {
   rows: number;
@@ -15,18 +17,6 @@ interface Dense {
   rows: number;
   cols: number;
   data: Float64Array;
-}
-
-/** mulberry32: a small seeded generator, the same numbers on every platform. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A · X (`transpose` false) or Aᵀ · X (true), X dense with `l` columns. */

@@ -1,0 +1,13 @@
+// A seeded generator of numbers in [0, 1): the same numbers for the same seed on every platform.
+
+/** mulberry32, a small generator: good enough for sampling, never for secrets. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
