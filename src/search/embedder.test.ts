@@ -6,6 +6,7 @@ import { discoverSkills } from '../discover/discover.js';
 import { corporaDir } from '../test-support/paths.js';
 import { type SearchDocument, toDocument } from './document.js';
 import { learnTermEmbedder, termContexts } from './embedder.js';
+import { learnTermSpace } from './term-space.js';
 
 const root = path.join(corporaDir, 'wshobson-agents');
 const { skills } = await discoverSkills({
@@ -28,6 +29,22 @@ describe('the model-free embedder', () => {
       0,
     );
     assert.equal(termContexts(docs).length, docs.length + sections);
+  });
+
+  it('learns the same space from the contexts as an array and as a function read twice', () => {
+    const contexts = termContexts(docs);
+    let reads = 0;
+    const streamed = learnTermSpace(
+      () => {
+        reads++;
+        return contexts;
+      },
+      { dimensions: 32 },
+    );
+    const held = learnTermSpace(contexts, { dimensions: 32 });
+    assert.equal(reads, 2);
+    assert.deepEqual([...streamed.terms], [...held.terms]);
+    assert.deepEqual(Buffer.from(streamed.vectors.buffer), Buffer.from(held.vectors.buffer));
   });
 
   it('gives the same id and the same vectors, byte for byte, from the same documents', async () => {

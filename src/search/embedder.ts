@@ -24,12 +24,15 @@ export interface Embedder {
  * description, triggers and when_to_use) and each of its body sections.
  */
 export function termContexts(docs: readonly SearchDocument[]): string[][] {
-  const out: string[][] = [];
+  return [...eachTermContext(docs)];
+}
+
+/** The contexts of termContexts, one at a time: learning reads them twice and never holds them all. */
+function* eachTermContext(docs: readonly SearchDocument[]): Generator<string[]> {
   for (const d of docs) {
-    out.push([...d.fields.name, ...d.fields.description, ...d.fields.triggers]);
-    for (const line of d.body.split('\n')) if (line !== '') out.push(line.split(' '));
+    yield [...d.fields.name, ...d.fields.description, ...d.fields.triggers];
+    for (const line of d.body.split('\n')) if (line !== '') yield line.split(' ');
   }
-  return out;
 }
 
 /** A short fingerprint of a term space: two spaces with the same one give the same vectors. */
@@ -52,7 +55,7 @@ export function learnTermEmbedder(
   options: TermSpaceOptions = {},
 ): Embedder {
   const weighting = options.weighting ?? 'ppmi';
-  const space = learnTermSpace(termContexts(docs), { ...options, weighting });
+  const space = learnTermSpace(() => eachTermContext(docs), { ...options, weighting });
   return {
     id: `terms-${weighting}-${space.dimensions}-${fingerprint(space)}`,
     dimensions: space.dimensions,

@@ -28,49 +28,99 @@ export interface TermSpace {
   idf: Float32Array;
 }
 
-/** Counts of each term in each context, the vocabulary sorted (so the output never depends on input order of terms). */
+/**
+ * Counts of each term in each context, by context: the entries of context `c` are `start[c]` to
+ * `start[c + 1]`, by term row ascending. Typed arrays, not a map a context: a large library has
+ * millions of entries.
+ */
+interface Counts {
+  start: Uint32Array;
+  term: Uint32Array;
+  count: Uint32Array;
+}
+
+/** Contexts, each a list of terms: an array, or a function that gives them afresh on each call. */
+export type Contexts = readonly (readonly string[])[] | (() => Iterable<readonly string[]>);
+
+/** The counts, the vocabulary sorted (so the output never depends on input order of terms). */
 function countTerms(
-  contexts: readonly (readonly string[])[],
+  contexts: Contexts,
   minContexts: number,
-): { terms: string[]; counts: Map<number, number>[]; df: Uint32Array } {
+): { terms: string[]; counts: Counts; df: Uint32Array } {
+  // Read twice: once for the vocabulary and the sizes, once for the counts.
+  const each = typeof contexts === 'function' ? contexts : () => contexts;
   const df = new Map<string, number>();
-  for (const c of contexts) for (const t of new Set(c)) df.set(t, (df.get(t) ?? 0) + 1);
+  let n = 0;
+  let size = 0;
+  for (const c of each()) {
+    n++;
+    size += c.length;
+    for (const t of new Set(c)) df.set(t, (df.get(t) ?? 0) + 1);
+  }
   const terms = [...df]
     .filter(([, n]) => n >= minContexts)
     .map(([t]) => t)
     .sort();
   const row = new Map(terms.map((t, i) => [t, i]));
-  const counts = contexts.map((c) => {
-    const m = new Map<number, number>();
+  const start = new Uint32Array(n + 1);
+  const term = new Uint32Array(size);
+  const count = new Uint32Array(size);
+  let at = 0;
+  let i = 0;
+  for (const c of each()) {
+    const rows: number[] = [];
     for (const t of c) {
       const r = row.get(t);
-      if (r !== undefined) m.set(r, (m.get(r) ?? 0) + 1);
+      if (r !== undefined) rows.push(r);
     }
-    return m;
-  });
-  return { terms, counts, df: Uint32Array.from(terms, (t) => df.get(t) as number) };
+    rows.sort((a, b) => a - b);
+    for (let k = 0; k < rows.length; k++) {
+      if (k > 0 && rows[k] === rows[k - 1]) count[at - 1] = (count[at - 1] as number) + 1;
+      else {
+        term[at] = rows[k] as number;
+        count[at] = 1;
+        at++;
+      }
+    }
+    start[++i] = at;
+  }
+  return {
+    terms,
+    counts: { start, term: term.subarray(0, at), count: count.subarray(0, at) },
+    df: Uint32Array.from(terms, (t) => df.get(t) as number),
+  };
 }
 
 /** The weighted term × context matrix. */
 function weigh(
-  counts: readonly Map<number, number>[],
+  counts: Counts,
   termCount: number,
   df: Uint32Array,
   weighting: TermWeighting,
 ): SparseMatrix {
-  const n = counts.length;
+  const n = counts.start.length - 1;
   const termTotal = new Float64Array(termCount);
-  const contextTotal = counts.map((m) => [...m.values()].reduce((a, b) => a + b, 0));
-  for (const m of counts) for (const [t, c] of m) termTotal[t] = (termTotal[t] as number) + c;
+  const contextTotal = new Float64Array(n);
+  for (let c = 0; c < n; c++)
+    for (let e = counts.start[c] as number; e < (counts.start[c + 1] as number); e++) {
+      const t = counts.term[e] as number;
+      const k = counts.count[e] as number;
+      termTotal[t] = (termTotal[t] as number) + k;
+      contextTotal[c] = (contextTotal[c] as number) + k;
+    }
   const total = contextTotal.reduce((a, b) => a + b, 0);
   // Context-distribution smoothing (α = 0.75) keeps rare contexts from inflating PMI.
   const smoothed = contextTotal.map((c) => c ** 0.75);
   const smoothedTotal = smoothed.reduce((a, b) => a + b, 0);
-  const row: number[] = [];
-  const col: number[] = [];
-  const value: number[] = [];
-  counts.forEach((m, c) => {
-    for (const [t, k] of [...m].sort((a, b) => a[0] - b[0])) {
+  const size = counts.term.length;
+  const row = new Uint32Array(size);
+  const col = new Uint32Array(size);
+  const value = new Float64Array(size);
+  let at = 0;
+  for (let c = 0; c < n; c++)
+    for (let e = counts.start[c] as number; e < (counts.start[c + 1] as number); e++) {
+      const t = counts.term[e] as number;
+      const k = counts.count[e] as number;
       const w =
         weighting === 'tfidf'
           ? Math.log1p(k) * Math.log(n / (df[t] as number))
@@ -80,28 +130,28 @@ function weigh(
                 (((termTotal[t] as number) / total) * ((smoothed[c] as number) / smoothedTotal)),
             );
       if (w <= 0) continue;
-      row.push(t);
-      col.push(c);
-      value.push(w);
+      row[at] = t;
+      col[at] = c;
+      value[at] = w;
+      at++;
     }
-  });
   return {
     rows: termCount,
     cols: n,
-    row: Uint32Array.from(row),
-    col: Uint32Array.from(col),
-    value: Float64Array.from(value),
+    row: row.subarray(0, at),
+    col: col.subarray(0, at),
+    value: value.subarray(0, at),
   };
 }
 
 /** Learn a term space from contexts, each a list of terms (tokenize's output). Deterministic. */
-export function learnTermSpace(
-  contexts: readonly (readonly string[])[],
-  options: TermSpaceOptions = {},
-): TermSpace {
+export function learnTermSpace(contexts: Contexts, options: TermSpaceOptions = {}): TermSpace {
   const { terms, counts, df } = countTerms(contexts, options.minContexts ?? 2);
   const matrix = weigh(counts, terms.length, df, options.weighting ?? 'ppmi');
-  const want = Math.max(1, Math.min(options.dimensions ?? 128, terms.length, contexts.length));
+  const want = Math.max(
+    1,
+    Math.min(options.dimensions ?? 128, terms.length, counts.start.length - 1),
+  );
   const { u, k } = truncatedSvd(matrix, want);
   const vectors = new Float32Array(terms.length * k);
   for (let t = 0; t < terms.length; t++) {
@@ -111,7 +161,7 @@ export function learnTermSpace(
     const norm = Math.sqrt(s) || 1;
     for (let j = 0; j < k; j++) vectors[t * k + j] = (u[t * k + j] as number) / norm;
   }
-  const n = contexts.length;
+  const n = counts.start.length - 1;
   return {
     dimensions: k,
     terms: new Map(terms.map((t, i) => [t, i])),

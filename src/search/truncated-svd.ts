@@ -1,7 +1,7 @@
 // The leading left singular vectors of a sparse matrix, by a randomized range finder with power
 // iterations (Halko, Martinsson and Tropp, 2011): deterministic, the random start seeded.
 
-import { seeded } from '../util/seeded.js';
+import { seededAt } from '../util/seeded.js';
 
 /** A sparse matrix of `rows` × `cols`, as parallel arrays of entries. */
 export interface SparseMatrix {
@@ -19,11 +19,14 @@ interface Dense {
   data: Float64Array;
 }
 
-/** A · X (`transpose` false) or Aᵀ · X (true), X dense with `l` columns. */
-function multiply(a: SparseMatrix, x: Dense, transpose: boolean): Dense {
+/**
+ * A · X (`transpose` false) or Aᵀ · X (true), X dense with `l` columns, written into `into` (a
+ * buffer of the result's size, reused from one power iteration to the next).
+ */
+function multiply(a: SparseMatrix, x: Dense, transpose: boolean, into: Float64Array): Dense {
   const rows = transpose ? a.cols : a.rows;
   const l = x.cols;
-  const out = new Float64Array(rows * l);
+  const out = into.fill(0);
   const from = transpose ? a.row : a.col;
   const to = transpose ? a.col : a.row;
   for (let e = 0; e < a.value.length; e++) {
@@ -36,13 +39,33 @@ function multiply(a: SparseMatrix, x: Dense, transpose: boolean): Dense {
   return { rows, cols: l, data: out };
 }
 
-/** Orthonormalise the columns in place (modified Gram-Schmidt); a column that vanishes stays zero. */
-function orthonormalise(m: Dense): Dense {
+/**
+ * A · Ω for the random start Ω (cols × l, entries uniform in [-1, 1), row-major from `seed`), each
+ * entry made when it is used: Ω is never held, which for a library of many contexts is the largest
+ * matrix of all.
+ */
+function multiplyRandom(a: SparseMatrix, l: number, seed: number): Dense {
+  const out = new Float64Array(a.rows * l);
+  for (let e = 0; e < a.value.length; e++) {
+    const v = a.value[e] as number;
+    const src = (a.col[e] as number) * l;
+    const dst = (a.row[e] as number) * l;
+    for (let j = 0; j < l; j++)
+      out[dst + j] = (out[dst + j] as number) + v * (seededAt(seed, src + j) * 2 - 1);
+  }
+  return { rows: a.rows, cols: l, data: out };
+}
+
+/**
+ * Orthonormalise the columns in place (modified Gram-Schmidt); a column that vanishes stays zero.
+ * `scratch` (the matrix's size) holds the columns while they are worked on.
+ */
+function orthonormalise(m: Dense, scratch: Float64Array): Dense {
   const { rows, cols, data } = m;
   // Worked on column by column, so each column is contiguous.
   const columns: Float64Array[] = [];
   for (let j = 0; j < cols; j++) {
-    const c = new Float64Array(rows);
+    const c = scratch.subarray(j * rows, (j + 1) * rows);
     for (let i = 0; i < rows; i++) c[i] = data[i * cols + j] as number;
     for (const prev of columns) {
       let d = 0;
@@ -118,14 +141,19 @@ export function truncatedSvd(
   options: { oversample?: number; iterations?: number; seed?: number } = {},
 ): { u: Float64Array; sigma: Float64Array; k: number } {
   const l = Math.min(k + (options.oversample ?? 10), a.rows, a.cols);
-  const random = seeded(options.seed ?? 1);
-  const omega: Dense = { rows: a.cols, cols: l, data: new Float64Array(a.cols * l) };
-  for (let i = 0; i < omega.data.length; i++) omega.data[i] = random() * 2 - 1;
-  let q = orthonormalise(multiply(a, omega, false));
-  for (let i = 0; i < (options.iterations ?? 2); i++)
-    q = orthonormalise(multiply(a, orthonormalise(multiply(a, q, true)), false));
+  // One buffer and one scratch a side, whatever the iterations: a library of many contexts makes the
+  // contexts' side the largest thing the SVD holds.
+  const termScratch = new Float64Array(a.rows * l);
+  const contexts = new Float64Array(a.cols * l);
+  const contextScratch = new Float64Array(a.cols * l);
+  const q = orthonormalise(multiplyRandom(a, l, options.seed ?? 1), termScratch);
+  for (let i = 0; i < (options.iterations ?? 2); i++) {
+    const z = orthonormalise(multiply(a, q, true, contexts), contextScratch);
+    // A · Z reads Z alone: Q's buffer takes the product.
+    orthonormalise(multiply(a, z, false, q.data), termScratch);
+  }
   // B = Qᵀ A, so B Bᵀ = Zᵀ Z with Z = Aᵀ Q.
-  const z = multiply(a, q, true);
+  const z = multiply(a, q, true, contexts);
   const bbt = new Float64Array(l * l);
   for (let r = 0; r < z.rows; r++)
     for (let i = 0; i < l; i++) {
