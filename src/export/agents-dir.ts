@@ -24,19 +24,20 @@ const SKIP_WARNINGS: Readonly<Record<string, string>> = {
 /**
  * Read a skill folder's files through the one walk (src/files/skill-folder.ts), sorted by path: a
  * link is followed only when it resolves inside the folder; others are skipped with a warning.
- * Folders under `exclude` (the out folder's own copies) are not read. Undefined when the folder is
- * over FOLDER_LIMITS.
+ * `exclude` names what of the out folder a skill folder may hold, never read: its own copies (a
+ * folder) and its manifest (a file). Undefined when the folder is over FOLDER_LIMITS.
  */
 export async function readSkillFolder(
   fs: FileSystem,
   dir: string,
   warn: (message: string) => void,
-  exclude?: string,
+  exclude: { folder?: string; file?: string } = {},
 ): Promise<FolderFile[] | undefined> {
   const root = await fs.realpath(dir);
   const files: FolderFile[] = [];
   let bytes = 0;
-  for await (const item of skillFolderFiles(fs, root, { dir: root, root }, exclude)) {
+  for await (const item of skillFolderFiles(fs, root, { dir: root, root }, exclude.folder)) {
+    if (item.kind === 'file' && item.path === exclude.file) continue;
     if (item.kind === 'skipped') {
       const what = SKIP_WARNINGS[item.reason];
       if (what) warn(`${item.rel} in ${dir} ${what}; not copied`);

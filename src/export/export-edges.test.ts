@@ -21,6 +21,7 @@ import type { Skill } from '../skill/types.js';
 import { repoRoot } from '../test-support/paths.js';
 import { tempFolders } from '../test-support/temp.js';
 import { exportSkills } from './export.js';
+import { statIfThere } from './fs.js';
 import { MANIFEST_FILE } from './manifest.js';
 import { EXPORT_TARGETS, type ExportTarget } from './types.js';
 
@@ -147,10 +148,10 @@ describe('exportSkills on the edges', () => {
       (await discoverSkills({ roots: ['/lib'], cacheDir: false, fs })).skills,
       options,
     );
-    // Its own copies are not copied again; the manifest beside them is (an out folder inside the
-    // skill it copies is not idempotent, as before).
-    assert.deepEqual(again.written, [`${copy}/${MANIFEST_FILE}`, MANIFEST_FILE]);
+    // Neither its own copies nor its own manifest are copied again: a second run changes nothing.
+    assert.deepEqual(again.written, []);
     assert.deepEqual(again.removed, []);
+    assert.equal(await statIfThere(fs, `/lib/tool/${copy}/${MANIFEST_FILE}`), undefined);
   });
 
   it('stops on a manifest it cannot read, and starts a new one with --force', async () => {

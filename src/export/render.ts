@@ -6,6 +6,7 @@ import type { RenderContext, Rendered } from '../agents/types.js';
 import type { FileSystem } from '../files/fs.js';
 import { agentsDirFiles, readSkillFolder } from './agents-dir.js';
 import { outPath, readExisting, statIfThere } from './fs.js';
+import { MANIFEST_FILE } from './manifest.js';
 import type { ExportEntry, ExportOptions } from './types.js';
 
 /** Each entry's skill folder copied under `<base>/<stem>/`; a folder read in place, or unreadable, is kept as it is. */
@@ -20,6 +21,13 @@ async function copyFolders(
   const baseAt = outPath(outDir, base);
   const baseReal =
     (await statIfThere(fs, baseAt))?.kind === 'dir' ? await fs.realpath(baseAt) : undefined;
+  // The export's own record, when a skill folder holds the out folder: a copy of it would change
+  // with every run, and the export would never settle.
+  const manifestAt = outPath(outDir, MANIFEST_FILE);
+  const manifest =
+    (await statIfThere(fs, manifestAt))?.kind === 'file'
+      ? await fs.realpath(manifestAt)
+      : undefined;
   for (const entry of entries) {
     const dest = `${base}/${entry.stem}`;
     let source: string;
@@ -41,14 +49,15 @@ async function copyFolders(
       out.keep.push(dest);
       continue;
     }
-    const folder = await readSkillFolder(fs, source, (m) => warnings.push(m), baseReal).catch(
-      (e: NodeJS.ErrnoException) => {
-        warnings.push(
-          `${entry.skill.dir} cannot be read (${e.code ?? e.message}); its copy is left as it is`,
-        );
-        return undefined;
-      },
-    );
+    const folder = await readSkillFolder(fs, source, (m) => warnings.push(m), {
+      ...(baseReal ? { folder: baseReal } : {}),
+      ...(manifest ? { file: manifest } : {}),
+    }).catch((e: NodeJS.ErrnoException) => {
+      warnings.push(
+        `${entry.skill.dir} cannot be read (${e.code ?? e.message}); its copy is left as it is`,
+      );
+      return undefined;
+    });
     if (folder === undefined) out.keep.push(dest);
     else out.desired.push(...agentsDirFiles(entry, folder, base));
   }
