@@ -30,6 +30,7 @@ export class RefreshQueue {
 
   /** Queue a path after `ms` (a new folder, read again once its files are stable). */
   addLater(p: string, ms: number): void {
+    if (this.stopped) return;
     const t = setTimeout(() => {
       this.later.delete(t);
       this.pending.add(p);
@@ -59,12 +60,19 @@ export class RefreshQueue {
     });
   }
 
-  /** Stop batching for polling: drop what is pending and the batch timer. */
+  /**
+   * Stop batching for polling: drop what is pending, the batch timer and the delayed re-reads (a
+   * poll reads every root again anyway; a re-read landing after would wait for a batch that never
+   * comes, and `idle` would never resolve).
+   */
   halt(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    for (const t of this.later) clearTimeout(t);
+    this.later.clear();
     this.pending.clear();
+    this.settle();
   }
 
   /** Stop for good: clear every timer (what runs now runs on; see `drained`). */
