@@ -8,7 +8,7 @@ import { invocableSkills, loadableIds, refusedSkills } from '../catalog/catalog.
 import type { SkillService } from '../core/service.js';
 import type { SkillFile } from '../core/skill-files.js';
 import type { AnyOperation } from '../ops/operation.js';
-import { operationsOf } from '../ops/table.js';
+import { loadOperations } from '../ops/table.js';
 import type { Skill } from '../skill/types.js';
 import { MAX_FILE_BYTES, MAX_SKILL_BYTES, MAX_SKILL_FILES } from './skills-extension.js';
 import { loadSchema } from './tools.js';
@@ -130,9 +130,7 @@ const promptsKey = (v: CatalogView): string =>
 /** Read the catalog of `service` once, for every session to share. */
 export async function createServedCatalog(service: SkillService): Promise<ServedCatalog> {
   let view = await viewOf(service);
-  const operations = new Map(
-    await Promise.all(operationsOf('mcp').map(async (e) => [e.name, await e.load()] as const)),
-  );
+  const operations = await loadOperations('mcp');
   // One read of a skill's files at a time, shared by every session that asks.
   const files = new Map<string, Promise<SkillFile[] | undefined>>();
   const read = async (a: SkillAddress): Promise<SkillFile[] | undefined> => {

@@ -4,6 +4,7 @@ import type { InvokeView } from '../core/invoke.js';
 import type { ListingView } from '../core/listing.js';
 import type { LoadView } from '../core/load.js';
 import type { ListingOptions } from '../core/service-skills.js';
+import type { readSkillFile } from '../core/skill-files.js';
 import type { LoadForm } from '../render/load-result.js';
 import { renderInvocation } from '../render/load-result.js';
 import type { Caller, Zod } from './operation.js';
@@ -126,15 +127,8 @@ export const invoke = operation<InvokeInput, InvokeView>({
   text: (view) => `${renderInvocation(view)}\n`,
 });
 
-/** A file of a skill's folder, as read_skill_file returns it. */
-export type SkillFileView = {
-  name: string;
-  path: string;
-  size: number;
-  digest: string;
-  text?: string;
-  base64?: string;
-};
+/** A file of a skill's folder, as read_skill_file returns it: the service's read, and the skill. */
+export type SkillFileView = Awaited<ReturnType<typeof readSkillFile>> & { name: string };
 
 /** One file of a skill's folder, confined to it. */
 export const readFile = operation<{ name: string; path: string }, SkillFileView>({

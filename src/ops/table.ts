@@ -59,3 +59,9 @@ export const OPERATIONS: readonly OperationEntry[] = [
 export function operationsOf(face: Face): OperationEntry[] {
   return OPERATIONS.filter((o) => o.faces.includes(face));
 }
+
+/** The operations with `face`, loaded, by name. */
+export async function loadOperations(face: Face): Promise<Map<string, AnyOperation>> {
+  const entries = operationsOf(face);
+  return new Map(await Promise.all(entries.map(async (e) => [e.name, await e.load()] as const)));
+}

@@ -12,7 +12,7 @@ import type { ListingOptions } from '../core/service-skills.js';
 import { findSkill } from '../core/skill-lookup.js';
 import type { Caller } from '../ops/operation.js';
 import type { ListingInput } from '../ops/skills.js';
-import { operationsOf } from '../ops/table.js';
+import { loadOperations } from '../ops/table.js';
 import { type LoadForm, renderAlreadyLoaded, renderLoadResult } from '../render/load-result.js';
 import { anthropicTool, loadSkillTool, openAiTool } from '../render/load-tool.js';
 import { skillBlocks } from '../render/prompt-blocks.js';
@@ -88,10 +88,8 @@ type Run = <V>(caller: Caller, input: unknown) => Promise<Outcome<V>>;
 /** A run of each operation of the table with a session face, by name. */
 export async function sessionRuns(service: SkillService): Promise<Record<SessionOperation, Run>> {
   const runs: Partial<Record<string, Run>> = {};
-  for (const entry of operationsOf('session')) {
-    const op = await entry.load();
-    runs[entry.name] = (caller, input) => op.run({ service, caller }, input);
-  }
+  for (const [name, op] of await loadOperations('session'))
+    runs[name] = (caller, input) => op.run({ service, caller }, input);
   for (const name of SESSION_OPERATIONS)
     if (!runs[name]) throw new Error(`The operation ${name} has no session face`);
   return runs as Record<SessionOperation, Run>;
