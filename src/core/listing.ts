@@ -19,6 +19,7 @@ import {
   reachHint,
 } from './listing-domains.js';
 import type { Settings } from './settings.js';
+import type { ListingSettings } from './settings-skills.js';
 
 /** What a listing call may set; the rest comes from the config file's `listing` section. */
 export interface ListingRequest {
@@ -106,6 +107,28 @@ function checkRequest(r: ListingRequest, settings: Settings): void {
   }
 }
 
+/**
+ * The listing's budget in characters, and where it came from: the request's characters or context
+ * size, else the settings' (the config's, the agent's fraction), else the default.
+ */
+export function budgetOf(
+  l: ListingSettings,
+  r: Pick<ListingRequest, 'budget' | 'contextTokens' | 'fraction'> = {},
+): { budget: number; budgetSource: BudgetSource } {
+  const chars = r.budget ?? (r.contextTokens === undefined ? l.budget : undefined);
+  const contextTokens = r.contextTokens ?? l.contextTokens;
+  const fraction = r.fraction ?? l.fraction;
+  return {
+    budget: listingBudget({
+      ...(chars !== undefined ? { chars } : {}),
+      ...(contextTokens !== undefined ? { contextTokens } : {}),
+      ...(fraction !== undefined ? { fraction } : {}),
+    }),
+    budgetSource:
+      chars !== undefined ? 'chars' : contextTokens !== undefined ? 'context' : 'default',
+  };
+}
+
 /** Build the listing of the catalog, ranked by `relevance` when given, else by `usage`. */
 export function buildListing(
   catalog: Catalog,
@@ -115,13 +138,7 @@ export function buildListing(
 ): ListingView {
   checkRequest(r, settings);
   const l = settings.listing;
-  const chars = r.budget ?? (r.contextTokens === undefined ? l.budget : undefined);
-  const contextTokens = r.contextTokens ?? l.contextTokens;
-  const budget = listingBudget({
-    ...(chars !== undefined ? { chars } : {}),
-    ...(contextTokens !== undefined ? { contextTokens } : {}),
-    ...((r.fraction ?? l.fraction) !== undefined ? { fraction: r.fraction ?? l.fraction } : {}),
-  });
+  const { budget, budgetSource } = budgetOf(l, r);
   const format = r.format ?? l.format;
   const domainsFrom = r.domainsFrom ?? 'path';
   const tiers = findTiers(catalog.skills);
@@ -141,8 +158,7 @@ export function buildListing(
   return {
     ...result,
     format,
-    budgetSource:
-      chars !== undefined ? 'chars' : contextTokens !== undefined ? 'context' : 'default',
+    budgetSource,
     domainsFrom,
     tiers,
   };

@@ -109,14 +109,11 @@ export async function lintCall(settings: Settings): Promise<Outcome<LintReport>>
  */
 async function withListingDefaults(settings: Settings): Promise<Record<string, RuleSetting>> {
   const { listingOverBudget } = await import('../lint/rules/catalog/listing-over-budget.js');
-  const { DEFAULT_ENTRY_CAP, listingBudget } = await import('../render/listing.js');
+  const { DEFAULT_ENTRY_CAP } = await import('../render/listing.js');
+  const { budgetOf } = await import('./listing.js');
   const l = settings.listing;
   const defaults = {
-    budget: listingBudget({
-      ...(l.budget !== undefined ? { chars: l.budget } : {}),
-      ...(l.contextTokens !== undefined ? { contextTokens: l.contextTokens } : {}),
-      ...(l.fraction !== undefined ? { fraction: l.fraction } : {}),
-    }),
+    budget: budgetOf(l).budget,
     entryCap: l.entryCap ?? DEFAULT_ENTRY_CAP,
     format: l.format,
   };
