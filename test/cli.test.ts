@@ -167,6 +167,18 @@ describe('skillset lint', () => {
     });
   }
 
+  it('lists its rules with their severities whatever the config: no library or settings is read for them', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-rules-'));
+    const bad = path.join(dir, 'skillset.config.json');
+    writeFileSync(bad, '{ not json');
+    const r = cli(['lint', '--list-rules', '--json', '--config', bad]);
+    assert.equal(r.status, 0, r.stderr);
+    const rules = JSON.parse(r.stdout) as Array<{ code: string; severity: { spec: string } }>;
+    assert.ok(rules.some((x) => x.code === 'catalog/listing-over-budget'));
+    // The same config stops a lint that reads the library.
+    assert.equal(cli(['lint', examples, '--config', bad]).status, 2);
+  });
+
   it('exits 0 on a clean library and 1 when the spec profile finds errors', () => {
     assert.equal(
       cli(['lint', path.join(examples, 'review-pr'), '--profile', 'spec', '--format', 'json'])

@@ -3,12 +3,13 @@
 // operation's. The one way every command but `serve` runs.
 
 import type { Command } from 'commander';
+import type { Outcome } from '../core/outcome.js';
 import { createService, type SkillService } from '../core/service.js';
 import type { SettingsInput } from '../core/settings.js';
 import { SkillsetError } from '../errors.js';
-import { USER } from '../ops/operation.js';
+import { type AnyOperation, USER } from '../ops/operation.js';
 import type { OperationEntry } from '../ops/table.js';
-import type { CliFace, ReportMode } from './face.js';
+import type { CliFace, FaceInput, ReportMode } from './face.js';
 import {
   reportFor,
   reportProblem,
@@ -80,6 +81,27 @@ function reportHow(mode: ReportMode, opts: SkillCliOptions) {
   return { opts, how: mode === 'library' ? { summariseLibrary: true } : {} };
 }
 
+/** Run `op` on a service made from the command line's settings, closed after. */
+async function runWithService(
+  op: AnyOperation,
+  face: CliFace,
+  parsed: FaceInput,
+  operands: readonly unknown[],
+  opts: IndexCliOptions,
+): Promise<Outcome<unknown>> {
+  const settings: SettingsInput = { ...settingsInput(parsed.paths, opts), ...parsed.settings };
+  const { service, done } = await openService(settings, opts).catch((e: unknown) => {
+    throw e instanceof SkillsetError && face.settingsProblem
+      ? face.settingsProblem(e, operands)
+      : e;
+  });
+  try {
+    return await op.run({ service, caller: USER, settingsInput: settings }, parsed.input);
+  } finally {
+    done();
+  }
+}
+
 /** Run `entry` with the arguments commander gives an action (operands, then flags, then the command). */
 export async function runOperation(
   entry: OperationEntry,
@@ -91,18 +113,8 @@ export async function runOperation(
   const operands = args.slice(0, -2);
   const parsed = face.input(operands, opts, cmd);
   const op = await entry.load();
-  const settings: SettingsInput = { ...settingsInput(parsed.paths, opts), ...parsed.settings };
-  const { service, done } = await openService(settings, opts).catch((e: unknown) => {
-    throw e instanceof SkillsetError && face.settingsProblem
-      ? face.settingsProblem(e, operands)
-      : e;
-  });
-  let outcome: Awaited<ReturnType<typeof op.run>>;
-  try {
-    outcome = await op.run({ service, caller: USER, settingsInput: settings }, parsed.input);
-  } finally {
-    done();
-  }
+  const outcome =
+    op.alone?.(parsed.input) ?? (await runWithService(op, face, parsed, operands, opts));
   // A problem is the one thing to say: the library's diagnostics would bury it.
   if (!outcome.ok) {
     reportProblem(outcome.problem, opts.json === true);

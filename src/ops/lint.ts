@@ -1,6 +1,7 @@
 // The lint operation: the library's diagnostics under a profile, as a report in one of its formats;
 // or, asked for the rules, every rule with its severity in each profile.
 
+import type { Outcome } from '../core/outcome.js';
 import type { LintReport } from '../core/views.js';
 import { formatDiagnosticReport, type ReportFormat } from '../diagnostics/format/index.js';
 import { RULES } from '../lint/rules/index.js';
@@ -36,6 +37,17 @@ const report = (view: LintView, format: ReportFormat, verbose: boolean): string 
       })
     : '';
 
+/** The rules, when asked for: the same whatever the library and the settings, so none is read. */
+function rulesAsked(input: LintInput): Outcome<LintView> | undefined {
+  if (!input.listRules) return undefined;
+  const rules = RULES.map((r) => ({
+    code: r.code,
+    severity: r.severity,
+    description: r.description,
+  }));
+  return { ok: true, value: { rules }, diagnostics: [] };
+}
+
 /** Lint with the settings' profile and rules (`filesAsSkills`: lint FILE… lints their skills). */
 export const lint = operation<LintInput, LintView>({
   name: 'lint',
@@ -46,19 +58,10 @@ export const lint = operation<LintInput, LintView>({
       listRules: z.boolean().optional(),
       verbose: z.boolean().optional(),
     }),
+  alone: rulesAsked,
   async run({ service }, input) {
-    if (input.listRules)
-      return {
-        ok: true,
-        value: {
-          rules: RULES.map((r) => ({
-            code: r.code,
-            severity: r.severity,
-            description: r.description,
-          })),
-        },
-        diagnostics: [],
-      };
+    const rules = rulesAsked(input);
+    if (rules) return rules;
     const o = await service.lint();
     return o.ok ? { ...o, value: { report: o.value } } : o;
   },

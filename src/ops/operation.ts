@@ -66,6 +66,11 @@ export interface Operation<I, V> {
   /** The input, as a schema built with the zod given (so that only a face that validates loads it). */
   input(z: Zod): ZodObject<ZodRawShape>;
   run(ctx: RunContext, input: I): Promise<Outcome<V>>;
+  /**
+   * The Outcome when `input` needs no library and no settings (lint's list of rules), else
+   * undefined: a face then makes no service, and a broken config or root does not stand in the way.
+   */
+  alone?(input: I): Outcome<V> | undefined;
   /** The View for a person: a terminal's text (the diagnostics met, for what they say of an empty result). */
   text(view: V, input: I, diagnostics: readonly Diagnostic[]): string;
   /** How the text is written: as text, or as serialised JSON kept exact (a SARIF report, say). */
