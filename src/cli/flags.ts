@@ -51,6 +51,11 @@ export function withIndexOptions(cmd: Command): Command {
   return withSkillOptions(cmd)
     .option('--index <file>', 'the index file (default: one per set of roots in the cache folder)')
     .option(
+      '--semantic',
+      'fuse word meaning learned from the library with the lexical ranking (default: search.semantic in the config, else off)',
+    )
+    .option('--no-semantic', 'lexical ranking only, whatever the config says')
+    .option(
       '--config <file>',
       'the config file (default: skillset.config.json in the working folder or a parent; docs/config.md)',
     );

@@ -24,7 +24,12 @@ export interface SkillCliOptions {
 /** The settings a command's flags ask for; positional paths mean "only these roots". */
 export function settingsInput(
   paths: readonly string[],
-  o: SkillCliOptions & { index?: string; config?: string; trustProject?: boolean },
+  o: SkillCliOptions & {
+    index?: string;
+    config?: string;
+    trustProject?: boolean;
+    semantic?: boolean;
+  },
 ): SettingsInput {
   const roots = [...paths, ...o.dir];
   const input: SettingsInput = { maxDepth: o.maxDepth, cache: o.cache };
@@ -33,6 +38,7 @@ export function settingsInput(
   if (o.addDir && o.addDir.length > 0) input.addDirs = o.addDir;
   if (roots.length > 0) input.roots = roots;
   if (o.index !== undefined) input.indexFile = o.index;
+  if (o.semantic !== undefined) input.semantic = o.semantic;
   if (o.config !== undefined) input.configFile = o.config;
   if (o.trustProject) input.trustProject = true;
   return input;

@@ -39,6 +39,10 @@ export const schema = z
         bodyCoverage: z.number().min(0).max(1).optional(),
         /** How fast a body-only term's gate credit grows with its count (0: presence is enough). */
         bodySaturation: z.number().min(0).max(100).optional(),
+        /** The semantic pass: word meaning learned from the library, fused with the lexical ranking. */
+        semantic: z.boolean().optional(),
+        /** Its share of a fused score (0–1). */
+        semanticWeight: z.number().min(0).max(1).optional(),
         /** Score weights (see docs/search.md). */
         weights: z
           .object({

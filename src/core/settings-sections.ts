@@ -29,7 +29,7 @@ export function selectSettings(c: SelectConfig = {}): Settings['select'] {
 type SearchConfig = NonNullable<SkillsetConfig['search']>;
 
 /** Ranker settings: the defaults, overridden by the config file's `search` section. */
-export function rankSettings(s: SearchConfig = {}): RankSettings {
+export function rankSettings(s: SearchConfig = {}, semantic?: boolean): RankSettings {
   const settings: RankSettings = { ...DEFAULT_RANK, weights: { ...DEFAULT_RANK.weights } };
   const ok = s.okCoverage ?? s.minCoverage;
   if (ok !== undefined) settings.okCoverage = ok;
@@ -40,6 +40,9 @@ export function rankSettings(s: SearchConfig = {}): RankSettings {
   if (s.bodyCoverage !== undefined) settings.bodyCoverage = s.bodyCoverage;
   if (s.gateDepth !== undefined) settings.gateDepth = s.gateDepth;
   if (s.bodySaturation !== undefined) settings.bodySaturation = s.bodySaturation;
+  const on = semantic ?? s.semantic;
+  if (on !== undefined) settings.semantic = on;
+  if (s.semanticWeight !== undefined) settings.semanticWeight = s.semanticWeight;
   for (const [k, v] of Object.entries(s.weights ?? {}))
     if (v !== undefined) settings.weights[k as keyof RankSettings['weights']] = v;
   if (settings.weakCoverage > settings.okCoverage)

@@ -33,6 +33,8 @@ export interface SettingsInput {
    * SKILL.md): `lint FILE…` from lint-staged or a pre-commit hook.
    */
   filesAsSkills?: boolean;
+  /** The semantic pass on or off (default: the config's `search.semantic`, else off). */
+  semantic?: boolean;
   /** Read the folders this coding agent reads, with its clash order (default `skillset`). */
   agent?: AgentName;
   /** Folders added to the standard scopes (each read as the agent reads a project, or as a skills folder). */
@@ -128,7 +130,7 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
     discover: discoverOptions(input, cwd, folders, cacheDir),
     cacheDir,
     ...index,
-    rank: rankSettings(config.search),
+    rank: rankSettings(config.search, input.semantic),
     lint: {
       profile: input.profile ?? config.lint?.profile ?? 'recommended',
       rules: config.lint?.rules ?? {},

@@ -43,6 +43,7 @@ export const BUILTIN = {
   'frontmatter/invalid-value': 'frontmatter',
   'index/in-memory': 'index',
   'index/rebuilt': 'index',
+  'index/semantic-unsaved': 'index',
   'index/unreadable-body': 'index',
   'lint/file-outside-skills': 'lint',
   'lint/no-skills': 'lint',

@@ -1,13 +1,14 @@
 // Ranking's first stage: candidate sources. Each source adds the skills it finds for a query to one
 // pool, with its scores; the lexical source (BM25 over metadata and bodies, and the skill the query
-// names) is the only one today. A second source (dense vectors) is one more entry in the list.
+// names) always; the semantic pass's nearest skills (dense vectors) when it is on.
 
 import type { SearchIndexStore, StoredDoc } from './index-store.js';
 import type { PreparedQuery } from './query.js';
 import type { RankSettings } from './rank-settings.js';
+import { cosineAt, nearest, type SemanticPass } from './semantic.js';
 
 /** The scores a candidate can carry, one per source channel. */
-export type Channel = 'meta' | 'body';
+export type Channel = 'meta' | 'body' | 'dense';
 
 /** A candidate: a document and its score on each channel (0 where the channel did not return it). */
 export type Candidate = { doc: StoredDoc } & Record<Channel, number>;
@@ -24,7 +25,7 @@ export class CandidatePool {
     if (!c) {
       const doc = await this.store.document(ref);
       if (!doc) return;
-      c = { doc, meta: 0, body: 0 };
+      c = { doc, meta: 0, body: 0, dense: 0 };
       this.byRef.set(ref, c);
     }
     if (channel) c[channel] = Math.max(c[channel], score);
@@ -66,7 +67,24 @@ export const lexicalSource: CandidateSource = {
   },
 };
 
-/** The sources ranking gathers from, in order. */
+/**
+ * The semantic pass (semantic.ts): every candidate found so far gets its cosine with the query, then
+ * the skills nearest the query join them.
+ */
+export function denseSource(pass: SemanticPass): CandidateSource {
+  return {
+    name: 'semantic',
+    async gather(store, query, settings, pool) {
+      const dense = await pass.ready(store);
+      const q = await pass.queryVector(dense.model, query.text, query.terms);
+      for (const c of pool.all()) c.dense = cosineAt(dense, q, c.doc.ref);
+      for (const n of nearest(dense, q, settings.candidates))
+        await pool.add(n.ref, 'dense', n.cosine);
+    },
+  };
+}
+
+/** The sources ranking gathers from when the semantic pass is off. */
 const SOURCES: readonly CandidateSource[] = [lexicalSource];
 
 /** The union of every source's candidates, in the order they were found. */

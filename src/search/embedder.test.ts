@@ -5,7 +5,7 @@ import { readSkillBody } from '../discover/body.js';
 import { discoverSkills } from '../discover/discover.js';
 import { corporaDir } from '../test-support/paths.js';
 import { type SearchDocument, toDocument } from './document.js';
-import { learnTermEmbedder, termContexts } from './embedder.js';
+import { learnTermEmbedder, sourceOf, termContexts } from './embedder.js';
 import { learnTermSpace } from './term-space.js';
 
 const root = path.join(corporaDir, 'wshobson-agents');
@@ -28,11 +28,11 @@ describe('the model-free embedder', () => {
       (n, d) => n + d.body.split('\n').filter((l) => l !== '').length,
       0,
     );
-    assert.equal(termContexts(docs).length, docs.length + sections);
+    assert.equal(termContexts(docs.map((d) => sourceOf(d))).length, docs.length + sections);
   });
 
   it('learns the same space from the contexts as an array and as a function read twice', () => {
-    const contexts = termContexts(docs);
+    const contexts = termContexts(docs.map((d) => sourceOf(d)));
     let reads = 0;
     const streamed = learnTermSpace(
       () => {

@@ -52,13 +52,30 @@ export function fuse(
   candidates: readonly Candidate[],
   query: PreparedQuery,
   settings: RankSettings,
+  semantic = false,
 ): Scored[] {
   const scored = scoreCandidates(candidates, query, settings);
   const byId = new Map(scored.map((s) => [s.doc.id, s]));
   for (const a of notForAdjustments(scored, query.termSet, settings.notFor))
     apply(byId.get(a.id), a);
+  if (semantic) withMeaning(scored, candidates, settings.semanticWeight);
   scored.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
   return bestOfEachName(scored);
+}
+
+/**
+ * The semantic pass's fusion: each score becomes (1 − w) × lexical score / best lexical score +
+ * w × cosine / best cosine (`scored[i]` is `candidates[i]`'s). Each keeps both in its explanation.
+ */
+function withMeaning(scored: Scored[], candidates: readonly Candidate[], w: number): void {
+  const bestLexical = Math.max(...scored.map((s) => s.score), 1e-9);
+  const bestCosine = Math.max(...candidates.map((c) => c.dense), 1e-9);
+  scored.forEach((s, i) => {
+    const cosine = (candidates[i] as Candidate).dense;
+    s.explain.semantic = { lexical: s.score, cosine };
+    s.score =
+      ((1 - w) * Math.max(0, s.score)) / bestLexical + (w * Math.max(0, cosine)) / bestCosine;
+  });
 }
 
 /** Apply one NOT-for adjustment to a scored skill (the scoring's own copy, made in `scoreCandidates`). */

@@ -60,6 +60,21 @@ export interface BodyCounts {
   length: number;
 }
 
+/** What the semantic pass reads of a stored skill: its content hash, its metadata's terms, and for learning its body's terms (a line per section). */
+export interface SemanticSource {
+  ref: number;
+  hash: string;
+  /** The terms of its name, description and triggers. */
+  meta: string[];
+  body?: string;
+}
+
+/** A model learned from the library's own text (a term space), and the content hashes it was learned from. */
+export interface LearnedModel {
+  from: string[];
+  data: Uint8Array;
+}
+
 /** The two searchable tables: metadata fields and the whole body. */
 export type IndexTable = 'meta' | 'body';
 
@@ -99,6 +114,21 @@ export interface SearchIndexStore {
   bodyCounts(ref: number, terms: readonly string[]): Promise<BodyCounts>;
   /** The mean body length in terms. */
   averageBodyLength(): Promise<number>;
+  /** Names what the store holds: it changes whenever a skill is added, changed or removed. */
+  contentVersion(): Promise<string>;
+  /** Every stored skill's semantic source, by ref; with bodies when `bodies`. */
+  semanticSources(bodies: boolean): Promise<SemanticSource[]>;
+  /** The vectors kept for `model`, by content hash. */
+  storedVectors(model: string): Promise<Map<string, Float32Array>>;
+  /**
+   * Keep vectors for `model` by content hash (other models' vectors and those of contents no longer
+   * held are dropped). False when they were not kept: another process was writing.
+   */
+  saveVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<boolean>;
+  /** The model of `kind` learned from the library, if one is kept. */
+  learnedModel(kind: string): Promise<LearnedModel | undefined>;
+  /** Keep a learned model of `kind`. False when it was not kept: another process was writing. */
+  saveLearnedModel(kind: string, model: LearnedModel): Promise<boolean>;
   /**
    * Has anything but skillset changed, replaced or removed the store's data since it was opened?
    * (Always false for a store nothing else can reach.)

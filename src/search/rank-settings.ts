@@ -34,6 +34,16 @@ export interface RankSettings {
   bodyCoverage: number;
   /** How fast a body-only term's gate credit saturates with its count (0: presence is enough). */
   bodySaturation: number;
+  /**
+   * The semantic pass (docs/search.md): a term model learned from the library's own text, its vectors
+   * kept in the index, fused with the lexical ranking. Off by default.
+   */
+  semantic: boolean;
+  /**
+   * With the semantic pass on, a skill's score is (1 − this) × its lexical score over the best one,
+   * plus this × its cosine with the query over the best cosine.
+   */
+  semanticWeight: number;
 }
 
 /** The ranker's defaults, chosen leave-one-library-out over four libraries (docs/search.md). */
@@ -63,4 +73,6 @@ export const DEFAULT_RANK: RankSettings = {
   postingBudget: 1500,
   bodyCoverage: 1,
   bodySaturation: 0.25,
+  semantic: false,
+  semanticWeight: 0.3,
 };

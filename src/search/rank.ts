@@ -1,7 +1,7 @@
 // Ranking, in stages: the query prepared, candidate sources (candidates.ts), features and fusion
 // (fusion.ts), then the gate, which judges the best skills as the results show them.
 
-import { gatherCandidates } from './candidates.js';
+import { denseSource, gatherCandidates, lexicalSource } from './candidates.js';
 import { type Feature, type FeatureVector, metaTermsIn } from './features.js';
 import { fuse, type Scored } from './fusion.js';
 import {
@@ -14,6 +14,7 @@ import {
 import type { SearchIndexStore, StoredDoc } from './index-store.js';
 import { type Correction, prepareQuery } from './query.js';
 import { DEFAULT_RANK, type RankSettings } from './rank-settings.js';
+import type { SemanticPass } from './semantic.js';
 
 export { DEFAULT_RANK, type RankSettings } from './rank-settings.js';
 
@@ -32,6 +33,11 @@ export interface Explanation {
   notFor?: string;
   /** The skill whose `NOT for` clause redirected here. */
   redirectedFrom?: string;
+  /**
+   * With the semantic pass on: the lexical score (what `parts` add up to) and the cosine with the
+   * query; the score is their fusion (RankSettings.semanticWeight).
+   */
+  semantic?: { lexical: number; cosine: number };
 }
 
 /** Another copy of a result: a skill with the same name elsewhere. */
@@ -88,6 +94,7 @@ export async function rank(
   text: string,
   limit: number,
   settings: RankSettings = DEFAULT_RANK,
+  semantic?: SemanticPass,
 ): Promise<SearchResult> {
   const query = await prepareQuery(text, store, settings);
   const gateSettings = gateSettingsOf(settings);
@@ -103,9 +110,11 @@ export async function rank(
     gate,
     rejected,
   });
-  const candidates = query.terms.length === 0 ? [] : await gatherCandidates(store, query, settings);
+  const sources = semantic ? [lexicalSource, denseSource(semantic)] : undefined;
+  const candidates =
+    query.terms.length === 0 ? [] : await gatherCandidates(store, query, settings, sources);
   if (candidates.length === 0) return answer(await judge([], query, gateSettings, body), [], []);
-  const groups = fuse(candidates, query, settings);
+  const groups = fuse(candidates, query, settings, semantic !== undefined);
   const shownOf = shownCopies(store);
   // The gate judges each skill as the results show it (the library's own copy, not a translation
   // that happened to rank higher), and names it so.

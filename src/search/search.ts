@@ -13,6 +13,7 @@ import { toDocument } from './document.js';
 import type { Progress, SearchIndexStore, UpdateStats } from './index-store.js';
 import { IndexedSkills } from './indexed.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
+import { SemanticPass } from './semantic.js';
 import { isUnreadable, storeError } from './sqlite-errors.js';
 import { type OpenedStore, openIndexStore } from './store-factory.js';
 
@@ -175,6 +176,11 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
   }
   const { store } = opened;
   const settings = options.rank ?? DEFAULT_RANK;
+  const semantic = settings.semantic
+    ? new SemanticPass((message) =>
+        diagnostics.push(diagnostic('index/semantic-unsaved', 'warning', file, message)),
+      )
+    : undefined;
   const index: SkillIndex = {
     update,
     diagnostics,
@@ -193,7 +199,7 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
     search: async (query, o = {}) => {
       try {
         await store.sync();
-        return await rank(store, query, Math.max(1, o.limit ?? 10), settings);
+        return await rank(store, query, Math.max(1, o.limit ?? 10), settings, semantic);
       } catch (e) {
         throw storeError(e, file);
       }

@@ -18,13 +18,15 @@ import {
 import { isUnreadable, storeError } from './sqlite-errors.js';
 
 /** Bump when the schema or what is indexed changes: an older file is rebuilt. */
-export const INDEX_VERSION = 17;
+export const INDEX_VERSION = 18;
 
 // The text FTS5 receives is our own terms joined by spaces: the ascii tokenizer splits on the spaces
 // and changes nothing else (unicode61 would fold some letters, `ς` to `σ`, that our terms keep).
 const TOKENIZER = `tokenize="ascii tokenchars '_#+'"`;
 
 const TABLES = [
+  'vectors',
+  'models',
   'bodies',
   'body_terms',
   'df',
@@ -52,6 +54,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS body USING fts5(text, content='', ${TOKENIZER
 CREATE VIRTUAL TABLE IF NOT EXISTS meta_vocab USING fts5vocab(meta, 'row');
 CREATE VIRTUAL TABLE IF NOT EXISTS body_vocab USING fts5vocab(body, 'row');
 CREATE TABLE IF NOT EXISTS df(term TEXT PRIMARY KEY, meta INTEGER NOT NULL, body INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vectors(model TEXT NOT NULL, hash TEXT NOT NULL, vec BLOB NOT NULL, PRIMARY KEY(model, hash)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS models(kind TEXT PRIMARY KEY, learned_from TEXT NOT NULL, data BLOB NOT NULL);
 `;
 
 /**

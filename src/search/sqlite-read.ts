@@ -1,7 +1,7 @@
 // What the SQLite index reads back: stored documents decoded, FTS5 match expressions, body term counts.
 
 import type BetterSqlite3 from 'better-sqlite3';
-import type { StoredDoc } from './index-store.js';
+import type { BodyCounts, StoredDoc } from './index-store.js';
 import { damagedError, storeError } from './sqlite-errors.js';
 
 /** The row a stored document is read from, by rowid. */
@@ -74,4 +74,23 @@ export function matchExpression(terms: readonly string[], prefixLast: boolean): 
         `"${t.replace(/"/g, '')}"${prefixLast && i === terms.length - 1 && t.length >= 3 ? '*' : ''}`,
     )
     .join(' OR ');
+}
+
+/** A body's terms and length, by rowid (for bodyCountsOf). */
+export const BODY_SQL = 'SELECT text, body_len FROM docs JOIN bodies USING (rowid) WHERE rowid = ?';
+
+/** How often a body holds each of `terms` (absent terms left out), and its length in terms. */
+export function bodyCountsOf(
+  statement: BetterSqlite3.Statement,
+  rowid: number,
+  terms: readonly string[],
+): BodyCounts {
+  const row = statement.get(rowid) as { text: string; body_len: number } | undefined;
+  const counts = new Map<string, number>();
+  if (!row) return { counts, length: 0 };
+  for (const t of terms) {
+    const n = occurrences(row.text, t);
+    if (n > 0) counts.set(t, n);
+  }
+  return { counts, length: row.body_len };
 }

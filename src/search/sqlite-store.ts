@@ -10,6 +10,7 @@ import type {
   Hit,
   IndexContents,
   IndexTable,
+  LearnedModel,
   Progress,
   SearchIndexStore,
   StoredDoc,
@@ -20,8 +21,15 @@ import { FileTrust } from './sqlite-check.js';
 import { storeError } from './sqlite-errors.js';
 import { openIndexDatabase } from './sqlite-open.js';
 import { BULK_ABOVE, DOC_CACHE, type StoreOptions, UPDATE_WAIT_MS } from './sqlite-options.js';
-import { DOCUMENT_SQL, matchExpression, occurrences, readDocument } from './sqlite-read.js';
+import {
+  BODY_SQL,
+  bodyCountsOf,
+  DOCUMENT_SQL,
+  matchExpression,
+  readDocument,
+} from './sqlite-read.js';
 import { updateIndex } from './sqlite-update.js';
+import * as vectors from './sqlite-vectors.js';
 import { termOf } from './tokenize.js';
 
 export type { StoreOptions } from './sqlite-options.js';
@@ -202,16 +210,7 @@ export class SqliteIndexStore implements SearchIndexStore {
 
   /** How often a skill's body holds each of `terms` (absent terms left out), and the body's length in terms. */
   async bodyCounts(rowid: number, terms: readonly string[]): Promise<BodyCounts> {
-    const row = this.statement(
-      'SELECT text, body_len FROM docs JOIN bodies USING (rowid) WHERE rowid = ?',
-    ).get(rowid) as { text: string; body_len: number } | undefined;
-    const counts = new Map<string, number>();
-    if (!row) return { counts, length: 0 };
-    for (const t of terms) {
-      const n = occurrences(row.text, t);
-      if (n > 0) counts.set(t, n);
-    }
-    return { counts, length: row.body_len };
+    return bodyCountsOf(this.statement(BODY_SQL), rowid, terms);
   }
 
   /** The mean body length in terms over every skill (memoised until the next change). */
@@ -247,23 +246,19 @@ export class SqliteIndexStore implements SearchIndexStore {
 
   /** Every stored document with exactly this name, ordered by id. */
   async documentsNamed(name: string): Promise<StoredDoc[]> {
-    const rows = this.statement('SELECT rowid FROM docs WHERE name = ? ORDER BY id, rowid').all(
-      name,
-    ) as Array<{ rowid: number }>;
-    return rows
-      .map((r) => this.documentNow(r.rowid))
-      .filter((d): d is StoredDoc => d !== undefined);
+    return this.documentsWhere('name', name);
   }
 
   /** Every stored document whose name key is `key`, ordered by id. */
   async documentsWithNameKey(key: string): Promise<StoredDoc[]> {
-    if (key === '') return [];
-    const rows = this.statement('SELECT rowid FROM docs WHERE name_key = ? ORDER BY id, rowid').all(
-      key,
-    ) as Array<{ rowid: number }>;
-    return rows
-      .map((r) => this.documentNow(r.rowid))
-      .filter((d): d is StoredDoc => d !== undefined);
+    return key === '' ? [] : this.documentsWhere('name_key', key);
+  }
+
+  private documentsWhere(column: 'name' | 'name_key', value: string): StoredDoc[] {
+    const rows = this.statement(
+      `SELECT rowid FROM docs WHERE ${column} = ? ORDER BY id, rowid`,
+    ).all(value) as Array<{ rowid: number }>;
+    return rows.flatMap((r) => this.documentNow(r.rowid) ?? []);
   }
 
   private vocabulary: Vocabulary | undefined;
@@ -284,6 +279,16 @@ export class SqliteIndexStore implements SearchIndexStore {
       word === undefined ? undefined : { text: word, stem: termOf },
     );
   }
+
+  // The semantic pass's reads and tables (sqlite-vectors.ts).
+  contentVersion = async () => vectors.contentVersion(this);
+  semanticSources = async (bodies: boolean) => vectors.semanticSources(this, bodies);
+  storedVectors = async (model: string) => vectors.storedVectors(this, model);
+  saveVectors = async (model: string, v: ReadonlyMap<string, Float32Array>) =>
+    vectors.saveVectors(this, model, v);
+  learnedModel = async (kind: string) => vectors.learnedModel(this, kind);
+  saveLearnedModel = async (kind: string, m: LearnedModel) =>
+    vectors.saveLearnedModel(this, kind, m);
 
   /** Close the file (closing may write it: SQLite folds the WAL back in). */
   close(): void {

@@ -186,3 +186,48 @@ export function embedTerms(space: TermSpace, terms: readonly string[]): Float32A
   const norm = Math.sqrt(s);
   return Float32Array.from(sum, (x) => (norm > 0 ? x / norm : 0));
 }
+
+/** A term space as bytes, to keep with the index: a JSON header, then the vectors and the IDFs. */
+export function encodeTermSpace(space: TermSpace): Uint8Array {
+  const header = Buffer.from(
+    JSON.stringify({ dimensions: space.dimensions, terms: [...space.terms.keys()] }),
+  );
+  // The floats start at a multiple of 4 bytes, so they can be read in place.
+  const at = 4 + Math.ceil(header.length / 4) * 4;
+  const out = new Uint8Array(at + space.vectors.byteLength + space.idf.byteLength);
+  new DataView(out.buffer).setUint32(0, header.length, true);
+  out.set(header, 4);
+  out.set(
+    new Uint8Array(space.vectors.buffer, space.vectors.byteOffset, space.vectors.byteLength),
+    at,
+  );
+  out.set(
+    new Uint8Array(space.idf.buffer, space.idf.byteOffset, space.idf.byteLength),
+    at + space.vectors.byteLength,
+  );
+  return out;
+}
+
+/** The term space encodeTermSpace wrote; undefined for bytes that are not one. */
+export function decodeTermSpace(bytes: Uint8Array): TermSpace | undefined {
+  try {
+    const copy = new Uint8Array(bytes);
+    const length = new DataView(copy.buffer).getUint32(0, true);
+    const header = JSON.parse(Buffer.from(copy.subarray(4, 4 + length)).toString('utf8')) as {
+      dimensions: number;
+      terms: string[];
+    };
+    const at = 4 + Math.ceil(length / 4) * 4;
+    const n = header.terms.length;
+    const k = header.dimensions;
+    if (copy.byteLength !== at + 4 * n * (k + 1)) return undefined;
+    return {
+      dimensions: k,
+      terms: new Map(header.terms.map((t, i) => [t, i])),
+      vectors: new Float32Array(copy.buffer, at, n * k),
+      idf: new Float32Array(copy.buffer, at + 4 * n * k, n),
+    };
+  } catch {
+    return undefined;
+  }
+}

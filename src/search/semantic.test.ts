@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
+import { readSkillBody } from '../discover/body.js';
+import { discoverSkills } from '../discover/discover.js';
+import { corporaDir } from '../test-support/paths.js';
+import { tempFolders } from '../test-support/temp.js';
+import { type SearchDocument, toDocument } from './document.js';
+import type { IndexContents } from './index-store.js';
+import { DEFAULT_RANK } from './rank-settings.js';
+import { openSkillIndex } from './search.js';
+import { type ModelProvider, SemanticPass, termModelFor } from './semantic.js';
+import { SqliteIndexStore } from './sqlite-store.js';
+import { tokenize } from './tokenize.js';
+
+const root = path.join(corporaDir, 'wshobson-agents');
+const catalog = await discoverSkills({
+  roots: [{ path: root, scope: 'additional', recursive: true }],
+  cacheDir: false,
+});
+// Enough skills for a space worth the name; learning on all of them would only slow the tests down.
+const docs: SearchDocument[] = [];
+for (const s of catalog.skills.slice(0, 80))
+  docs.push(toDocument(s, (await readSkillBody(s)).body));
+const temp = tempFolders('skillset-semantic-');
+
+const contents = (ds: readonly SearchDocument[]): IndexContents =>
+  new Map(ds.map((d) => [d.path, { hash: d.contentHash, id: d.id }]));
+const filled = async (file: string, ds = docs): Promise<SqliteIndexStore> => {
+  const store = SqliteIndexStore.open(file);
+  await store.apply(contents(ds), async (p) => ds.find((d) => d.path === p));
+  return store;
+};
+
+/** termModelFor, telling how many skills each call embeds. */
+function counting(embedded: number[]): ModelProvider {
+  return async (store, sources, keep) => {
+    const m = await termModelFor(store, sources, keep);
+    const inner = m.model;
+    return {
+      ...m,
+      model: {
+        ...inner,
+        embedSkills: async (s) => {
+          embedded.push(s.length);
+          return inner.embedSkills(s);
+        },
+      },
+    };
+  };
+}
+
+/** `doc` with another description (and so another content hash). */
+const edited = (doc: SearchDocument, n: number): SearchDocument => ({
+  ...doc,
+  contentHash: `${doc.contentHash}-edit-${n}`,
+  fields: { ...doc.fields, description: tokenize(`rewritten description number ${n}`) },
+});
+
+describe('the semantic pass', () => {
+  it('learns the term space once, keeps it and every skill’s vector in the index, and reads them back', async () => {
+    const file = path.join(temp(), 'index.db');
+    const first: number[] = [];
+    const store = await filled(file);
+    const made = await new SemanticPass(undefined, counting(first)).ready(store);
+    assert.equal(made.made?.learned, true);
+    assert.deepEqual(first, [docs.length]);
+    store.close();
+    // Another process's connection: nothing learned, nothing embedded, the same bytes.
+    const again: number[] = [];
+    const other = SqliteIndexStore.open(file);
+    const read = await new SemanticPass(undefined, counting(again)).ready(other);
+    assert.equal(read.made?.learned, false);
+    assert.deepEqual(again, []);
+    assert.equal(read.model.id, made.model.id);
+    assert.deepEqual(Buffer.from(read.vectors.buffer), Buffer.from(made.vectors.buffer));
+    other.close();
+  });
+
+  it('re-embeds only a changed skill and keeps the space; relearns once much of the library changed', async () => {
+    const embedded: number[] = [];
+    const pass = new SemanticPass(undefined, counting(embedded));
+    const store = await filled(':memory:');
+    const before = await pass.ready(store);
+    const one = docs.map((d, i) => (i === 0 ? edited(d, 1) : d));
+    await store.apply(contents(one), async (p) => one.find((d) => d.path === p));
+    const after = await pass.ready(store);
+    assert.deepEqual(embedded, [docs.length, 1]);
+    assert.equal(after.made?.learned, false);
+    assert.equal(after.model.id, before.model.id);
+    // Unchanged contents: ready as it was, nothing made.
+    assert.equal((await pass.ready(store)).made, undefined);
+    const many = docs.map((d, i) => (i % 4 === 0 ? edited(d, 2) : d));
+    await store.apply(contents(many), async (p) => many.find((d) => d.path === p));
+    const relearned = await pass.ready(store);
+    assert.equal(relearned.made?.learned, true);
+    assert.notEqual(relearned.model.id, before.model.id);
+    store.close();
+  });
+
+  it('answers from memory with a warning when the index refuses writes', async () => {
+    const store = await filled(':memory:');
+    store.db.pragma('query_only = ON');
+    const warnings: string[] = [];
+    const dense = await new SemanticPass((m) => warnings.push(m)).ready(store);
+    assert.equal(dense.refs.length, docs.length);
+    assert.equal(warnings.length, 2);
+    assert.match(warnings[0] as string, /term space could not be kept in the index/);
+    assert.match(warnings[1] as string, /vectors could not be kept in the index/);
+    store.close();
+  });
+
+  it('skips keeping what it made while another process holds the write lock', async () => {
+    const file = path.join(temp(), 'index.db');
+    (await filled(file)).close();
+    const other = new BetterSqlite3(file);
+    other.exec('BEGIN IMMEDIATE');
+    const store = SqliteIndexStore.open(file);
+    const warnings: string[] = [];
+    const dense = await new SemanticPass((m) => warnings.push(m)).ready(store);
+    other.exec('COMMIT');
+    other.close();
+    assert.equal(dense.refs.length, docs.length);
+    assert.deepEqual(warnings, []);
+    assert.equal((await store.storedVectors(dense.model.id)).size, 0);
+    store.close();
+  });
+});
+
+describe('search with the semantic pass', async () => {
+  const semantic = { ...DEFAULT_RANK, semantic: true };
+  const index = await openSkillIndex({ catalog, rank: semantic });
+
+  it('gives the same answer, byte for byte, from a fresh index', async () => {
+    const fresh = await openSkillIndex({ catalog, rank: semantic });
+    for (const q of [
+      'set up pytest fixtures',
+      'my api is slow under load',
+      'kubernetes helm chart',
+    ])
+      assert.equal(JSON.stringify(await fresh.search(q)), JSON.stringify(await index.search(q)));
+    fresh.close();
+  });
+
+  it('explains each score by its lexical score and its cosine', async () => {
+    const r = await index.search('my api is slow under load');
+    assert.notEqual(r.coverage, 'none');
+    for (const s of r.results) {
+      assert.equal(typeof s.explain.semantic?.cosine, 'number');
+      assert.ok(s.score <= 1 + 1e-9);
+    }
+  });
+
+  it('still answers nonsense with none and no results', async () => {
+    const r = await index.search('photosynthesis chlorophyll xylophone');
+    assert.equal(r.coverage, 'none');
+    assert.deepEqual(r.results, []);
+  });
+
+  it('still finds each skill first by its name', async () => {
+    const names = [...new Set(catalog.skills.map((s) => s.name))];
+    let first = 0;
+    for (const n of names) if ((await index.search(n)).results[0]?.name === n) first++;
+    assert.ok(first / names.length >= 0.99, `${first} of ${names.length}`);
+  });
+});

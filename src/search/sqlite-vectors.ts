@@ -1,0 +1,112 @@
+// What the semantic pass keeps in the SQLite index: vectors by model and content hash, and the term
+// space learned from the library. Both are deterministic in what they are keyed by, so two processes
+// that write the same key write the same bytes; a write that would wait for another process's lock is
+// skipped (the other process is most likely writing the same thing), never waited for.
+
+import type { LearnedModel, SemanticSource } from './index-store.js';
+import { STATEMENT_WAIT_MS } from './sqlite-open.js';
+import type { SqliteIndexStore } from './sqlite-store.js';
+
+/** The fingerprint of the contents the last update wrote ('' before the first). */
+export function contentVersion(store: SqliteIndexStore): string {
+  const row = store.statement("SELECT value FROM info WHERE key = 'fingerprint'").get() as
+    | { value: string }
+    | undefined;
+  return row?.value ?? '';
+}
+
+/** Every stored skill's content hash and metadata terms (and its body's terms when `bodies`), by rowid. */
+export function semanticSources(store: SqliteIndexStore, bodies: boolean): SemanticSource[] {
+  const sql = bodies
+    ? 'SELECT rowid, hash, fields, text FROM docs JOIN bodies USING (rowid) ORDER BY rowid'
+    : 'SELECT rowid, hash, fields FROM docs ORDER BY rowid';
+  const rows = store.statement(sql).all() as Array<{
+    rowid: number;
+    hash: string;
+    fields: string;
+    text?: string;
+  }>;
+  return rows.map((r) => {
+    const f = JSON.parse(r.fields) as Record<'name' | 'description' | 'triggers', string[]>;
+    const meta = [...f.name, ...f.description, ...f.triggers];
+    return r.text === undefined
+      ? { ref: r.rowid, hash: r.hash, meta }
+      : { ref: r.rowid, hash: r.hash, meta, body: r.text };
+  });
+}
+
+/** The vectors stored for `model`, by content hash. */
+export function storedVectors(store: SqliteIndexStore, model: string): Map<string, Float32Array> {
+  const rows = store
+    .statement('SELECT hash, vec FROM vectors WHERE model = ?')
+    .all(model) as Array<{
+    hash: string;
+    vec: Buffer;
+  }>;
+  // Copied out of the row's buffer: a Float32Array needs an aligned offset.
+  return new Map(rows.map((r) => [r.hash, new Float32Array(new Uint8Array(r.vec).buffer)]));
+}
+
+/**
+ * Run `write` in a write transaction if the lock is free now; false when another connection holds it
+ * (the write is skipped). Failures other than busy are thrown (the caller warns).
+ */
+function writeIfFree(store: SqliteIndexStore, write: () => void): boolean {
+  const db = store.db;
+  db.pragma('busy_timeout = 0');
+  try {
+    db.exec('BEGIN IMMEDIATE');
+  } catch (e) {
+    if (String((e as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) return false;
+    throw e;
+  } finally {
+    db.pragma(`busy_timeout = ${STATEMENT_WAIT_MS}`);
+  }
+  try {
+    write();
+    store.vouched(() => db.exec('COMMIT'));
+    return true;
+  } catch (e) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw e;
+  }
+}
+
+/** Add vectors for `model`; other models' vectors, and those of hashes no skill has now, are dropped. */
+export function saveVectors(
+  store: SqliteIndexStore,
+  model: string,
+  vectors: ReadonlyMap<string, Float32Array>,
+): boolean {
+  return writeIfFree(store, () => {
+    store.statement('DELETE FROM vectors WHERE model <> ?').run(model);
+    const insert = store.statement(
+      'INSERT OR REPLACE INTO vectors(model, hash, vec) VALUES (?, ?, ?)',
+    );
+    for (const [hash, v] of vectors)
+      insert.run(model, hash, Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+    store.statement('DELETE FROM vectors WHERE hash NOT IN (SELECT hash FROM docs)').run();
+  });
+}
+
+/** The model of `kind` learned from the library, and the content hashes it was learned from. */
+export function learnedModel(store: SqliteIndexStore, kind: string): LearnedModel | undefined {
+  const row = store.statement('SELECT learned_from, data FROM models WHERE kind = ?').get(kind) as
+    | { learned_from: string; data: Buffer }
+    | undefined;
+  if (!row) return undefined;
+  return { from: row.learned_from === '' ? [] : row.learned_from.split('\n'), data: row.data };
+}
+
+/** Keep a learned model of `kind`, replacing the one there was. */
+export function saveLearnedModel(
+  store: SqliteIndexStore,
+  kind: string,
+  model: LearnedModel,
+): boolean {
+  return writeIfFree(store, () => {
+    store
+      .statement('INSERT OR REPLACE INTO models(kind, learned_from, data) VALUES (?, ?, ?)')
+      .run(kind, model.from.join('\n'), Buffer.from(model.data));
+  });
+}
