@@ -108,13 +108,13 @@ async function loadVectors(
   const missing = sources.filter((s) => kept.get(s.hash)?.length !== model.dimensions);
   if (missing.length > 0) {
     const made = await model.embedSkills(missing);
-    missing.forEach((s, i) => kept.set(s.hash, made[i] as Float32Array));
     const add = new Map(missing.map((s, i) => [s.hash, made[i] as Float32Array]));
+    for (const [hash, v] of add) kept.set(hash, v);
     await keep('the skills’ vectors', () => store.saveVectors(model.id, add));
   }
   const d = model.dimensions;
   const vectors = new Float32Array(sources.length * d);
-  sources.forEach((s, i) => vectors.set(kept.get(s.hash) as Float32Array, i * d));
+  for (const [i, s] of sources.entries()) vectors.set(kept.get(s.hash) as Float32Array, i * d);
   const refs = Int32Array.from(sources, (s) => s.ref);
   return { model, refs, vectors, rows: new Map(sources.map((s, i) => [s.ref, i])) };
 }

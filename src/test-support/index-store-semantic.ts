@@ -1,0 +1,71 @@
+// The SearchIndexStore contract's part for the semantic pass (index-store-contract.ts runs it).
+
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import type { SearchDocument } from '../search/document.js';
+import type { SearchIndexStore } from '../search/index-store.js';
+
+/** What the semantic pass keeps: vectors by model and content hash, a learned model, the content version. */
+export function semanticStorage(
+  filled: () => Promise<SearchIndexStore>,
+  library: readonly SearchDocument[],
+  apply: (store: SearchIndexStore, docs: readonly SearchDocument[]) => Promise<unknown>,
+): void {
+  it('gives every skill’s semantic source, with bodies only when asked', async () => {
+    const store = await filled();
+    try {
+      const lean = await store.semanticSources(false);
+      const full = await store.semanticSources(true);
+      assert.equal(lean.length, 4);
+      assert.deepEqual(lean.map((s) => s.hash).sort(), library.map((d) => d.contentHash).sort());
+      assert.ok(lean.every((s) => s.body === undefined && s.meta.length > 0));
+      const pdf = full.find((s) => s.hash === 'hash-pdf-forms');
+      assert.ok(pdf?.body?.includes('pdf'));
+      assert.deepEqual(pdf?.meta.slice(0, 2), ['pdf', 'form']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('keeps vectors by model and content hash, and drops other models’ and gone contents’', async () => {
+    const store = await filled();
+    try {
+      const v = Float32Array.from([0.6, 0.8]);
+      assert.equal(await store.saveVectors('m1', new Map([['hash-pdf-forms', v]])), true);
+      assert.deepEqual(
+        [...((await store.storedVectors('m1')).get('hash-pdf-forms') ?? [])],
+        [...v],
+      );
+      await store.saveVectors(
+        'm2',
+        new Map([
+          ['hash-git-history', v],
+          ['gone', v],
+        ]),
+      );
+      assert.equal((await store.storedVectors('m1')).size, 0);
+      assert.deepEqual([...(await store.storedVectors('m2')).keys()], ['hash-git-history']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('keeps a learned model, and names its contents by a version that changes with them', async () => {
+    const store = await filled();
+    try {
+      assert.equal(await store.learnedModel('terms'), undefined);
+      const data = Uint8Array.from([1, 2, 3]);
+      await store.saveLearnedModel('terms', { from: ['a', 'b'], data });
+      const kept = await store.learnedModel('terms');
+      assert.deepEqual(kept?.from, ['a', 'b']);
+      assert.deepEqual([...(kept?.data ?? [])], [1, 2, 3]);
+      const before = await store.contentVersion();
+      assert.notEqual(before, '');
+      const fewer = library.slice(1);
+      await apply(store, fewer);
+      assert.notEqual(await store.contentVersion(), before);
+    } finally {
+      store.close();
+    }
+  });
+}
