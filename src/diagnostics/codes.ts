@@ -52,6 +52,7 @@ export const BUILTIN = {
   'lint/unreadable-skill': 'lint',
   'parse/binary-file': 'parse',
   'search/limit-above-window': 'search',
+  'search/model-unavailable': 'search',
   'search/no-skills': 'search',
   'listing/too-small': 'listing',
   'select/changed-since-scored': 'select',

@@ -75,10 +75,11 @@ export function denseSource(pass: SemanticPass): CandidateSource {
   return {
     name: 'semantic',
     async gather(store, query, settings, pool) {
-      const dense = await pass.ready(store);
-      const q = await pass.queryVector(dense.model, query.text, query.terms);
-      for (const c of pool.all()) c.dense = cosineAt(dense, q, c.doc.ref);
-      for (const n of nearest(dense, q, settings.candidates))
+      const { sets } = await pass.ready(store);
+      const qs: Float32Array[] = [];
+      for (const d of sets) qs.push(await pass.queryVector(d.model, query.text, query.terms));
+      for (const c of pool.all()) c.dense = cosineAt(sets, qs, c.doc.ref);
+      for (const n of nearest(sets, qs, settings.candidates))
         await pool.add(n.ref, 'dense', n.cosine);
     },
   };

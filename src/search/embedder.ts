@@ -42,6 +42,7 @@ export interface SemanticModel {
 export const sourceOf = (d: SearchDocument, ref = 0): SemanticSource => ({
   ref,
   hash: d.contentHash,
+  text: `${d.name}: ${d.description}`,
   meta: [...d.fields.name, ...d.fields.description, ...d.fields.triggers],
   body: d.body,
 });

@@ -65,16 +65,20 @@ export function fuse(
 
 /**
  * The semantic pass's fusion: each score becomes (1 − w) × lexical score / best lexical score +
- * w × cosine / best cosine (`scored[i]` is `candidates[i]`'s). Each keeps both in its explanation.
+ * w × the cosine's place between the lowest and the best candidate's (`scored[i]` is
+ * `candidates[i]`'s). Each keeps both in its explanation.
  */
 function withMeaning(scored: Scored[], candidates: readonly Candidate[], w: number): void {
   const bestLexical = Math.max(...scored.map((s) => s.score), 1e-9);
-  const bestCosine = Math.max(...candidates.map((c) => c.dense), 1e-9);
+  // Cosines are spread from the lowest candidate's (0) to the best one's (1): a model whose cosines
+  // all sit close together still orders the candidates, and one far apart does not outweigh BM25.
+  const cosines = candidates.map((c) => c.dense);
+  const low = Math.min(...cosines);
+  const spread = Math.max(1e-9, Math.max(...cosines) - low);
   scored.forEach((s, i) => {
-    const cosine = (candidates[i] as Candidate).dense;
+    const cosine = cosines[i] as number;
     s.explain.semantic = { lexical: s.score, cosine };
-    s.score =
-      ((1 - w) * Math.max(0, s.score)) / bestLexical + (w * Math.max(0, cosine)) / bestCosine;
+    s.score = ((1 - w) * Math.max(0, s.score)) / bestLexical + (w * (cosine - low)) / spread;
   });
 }
 

@@ -64,6 +64,8 @@ export interface BodyCounts {
 export interface SemanticSource {
   ref: number;
   hash: string;
+  /** Its name and description as written (what a text model embeds). */
+  text: string;
   /** The terms of its name, description and triggers. */
   meta: string[];
   body?: string;
@@ -121,10 +123,15 @@ export interface SearchIndexStore {
   /** The vectors kept for `model`, by content hash. */
   storedVectors(model: string): Promise<Map<string, Float32Array>>;
   /**
-   * Keep vectors for `model` by content hash (other models' vectors and those of contents no longer
-   * held are dropped). False when they were not kept: another process was writing.
+   * Keep vectors for `model` by content hash; the vectors of models not in `models` (those in use)
+   * and of contents no longer held are dropped. False when they were not kept: another process was
+   * writing.
    */
-  saveVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<boolean>;
+  saveVectors(
+    model: string,
+    vectors: ReadonlyMap<string, Float32Array>,
+    models: readonly string[],
+  ): Promise<boolean>;
   /** The model of `kind` learned from the library, if one is kept. */
   learnedModel(kind: string): Promise<LearnedModel | undefined>;
   /** Keep a learned model of `kind`. False when it was not kept: another process was writing. */

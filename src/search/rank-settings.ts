@@ -4,6 +4,9 @@ import type { MetaField } from './document.js';
 import type { NotForSettings } from './not-for.js';
 import type { FeatureWeights } from './score.js';
 
+/** A model the semantic pass can use. */
+export type SemanticModelName = 'terms' | 'use';
+
 /** Weights and thresholds of the ranker. */
 export interface RankSettings {
   /** BM25 column weights, in META_FIELDS order. */
@@ -40,8 +43,13 @@ export interface RankSettings {
    */
   semantic: boolean;
   /**
+   * The semantic pass's models, their cosines averaged: `terms` (learned from the library, always
+   * there) and `use` (the sentence encoder, when its optional packages are installed).
+   */
+  semanticModels: SemanticModelName[];
+  /**
    * With the semantic pass on, a skill's score is (1 − this) × its lexical score over the best one,
-   * plus this × its cosine with the query over the best cosine.
+   * plus this × where its cosine with the query sits between the candidates' lowest and best (0–1).
    */
   semanticWeight: number;
 }
@@ -74,5 +82,6 @@ export const DEFAULT_RANK: RankSettings = {
   bodyCoverage: 1,
   bodySaturation: 0.25,
   semantic: false,
+  semanticModels: ['terms', 'use'],
   semanticWeight: 0.3,
 };

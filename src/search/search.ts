@@ -13,9 +13,11 @@ import { toDocument } from './document.js';
 import type { Progress, SearchIndexStore, UpdateStats } from './index-store.js';
 import { IndexedSkills } from './indexed.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
-import { SemanticPass } from './semantic.js';
+import type { SemanticModelName } from './rank-settings.js';
+import { type ModelProvider, SemanticPass, termModelFor } from './semantic.js';
 import { isUnreadable, storeError } from './sqlite-errors.js';
 import { type OpenedStore, openIndexStore } from './store-factory.js';
+import { useModelFor } from './use-model.js';
 
 /** Options for openSkillIndex: the catalog to index (or discovery options to find it) and where the index lives. */
 export interface IndexOptions extends DiscoverOptions {
@@ -46,6 +48,9 @@ export interface IndexOptions extends DiscoverOptions {
   /** Told each time an update finds another process's lock on the file held (it waits). */
   onBusy?: () => void;
 }
+
+/** The semantic pass's models, by name. */
+const MODELS: Record<SemanticModelName, ModelProvider> = { terms: termModelFor, use: useModelFor };
 
 /** An open index over a catalog's skills (the catalog, not the index, says which skills there are). */
 export interface SkillIndex {
@@ -177,9 +182,18 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
   const { store } = opened;
   const settings = options.rank ?? DEFAULT_RANK;
   const semantic = settings.semantic
-    ? new SemanticPass((message) =>
-        diagnostics.push(diagnostic('index/semantic-unsaved', 'warning', file, message)),
-      )
+    ? new SemanticPass({
+        warn: (code, message, off) =>
+          diagnostics.push(
+            diagnostic(
+              code,
+              code === 'index/semantic-unsaved' || off ? 'warning' : 'info',
+              file,
+              message,
+            ),
+          ),
+        providers: settings.semanticModels.map((m) => MODELS[m]),
+      })
     : undefined;
   const index: SkillIndex = {
     update,

@@ -10,7 +10,7 @@ import { type SearchDocument, toDocument } from './document.js';
 import type { IndexContents } from './index-store.js';
 import { DEFAULT_RANK } from './rank-settings.js';
 import { openSkillIndex } from './search.js';
-import { type ModelProvider, SemanticPass, termModelFor } from './semantic.js';
+import { type DenseVectors, type ModelProvider, SemanticPass, termModelFor } from './semantic.js';
 import { SqliteIndexStore } from './sqlite-store.js';
 import { tokenize } from './tokenize.js';
 
@@ -51,6 +51,8 @@ function counting(embedded: number[]): ModelProvider {
   };
 }
 
+const sum = (ns: readonly number[]): number => ns.reduce((a, b) => a + b, 0);
+
 /** `doc` with another description (and so another content hash). */
 const edited = (doc: SearchDocument, n: number): SearchDocument => ({
   ...doc,
@@ -63,39 +65,44 @@ describe('the semantic pass', () => {
     const file = path.join(temp(), 'index.db');
     const first: number[] = [];
     const store = await filled(file);
-    const made = await new SemanticPass(undefined, counting(first)).ready(store);
+    const made = await new SemanticPass({ providers: [counting(first)] }).ready(store);
     assert.equal(made.made?.learned, true);
-    assert.deepEqual(first, [docs.length]);
+    assert.equal(sum(first), docs.length);
     store.close();
     // Another process's connection: nothing learned, nothing embedded, the same bytes.
     const again: number[] = [];
     const other = SqliteIndexStore.open(file);
-    const read = await new SemanticPass(undefined, counting(again)).ready(other);
+    const read = await new SemanticPass({ providers: [counting(again)] }).ready(other);
     assert.equal(read.made?.learned, false);
     assert.deepEqual(again, []);
-    assert.equal(read.model.id, made.model.id);
-    assert.deepEqual(Buffer.from(read.vectors.buffer), Buffer.from(made.vectors.buffer));
+    assert.deepEqual(read.made?.models, made.made?.models);
+    assert.deepEqual(
+      Buffer.from((read.sets[0] as DenseVectors).vectors.buffer),
+      Buffer.from((made.sets[0] as DenseVectors).vectors.buffer),
+    );
     other.close();
   });
 
   it('re-embeds only a changed skill and keeps the space; relearns once much of the library changed', async () => {
     const embedded: number[] = [];
-    const pass = new SemanticPass(undefined, counting(embedded));
+    const pass = new SemanticPass({ providers: [counting(embedded)] });
     const store = await filled(':memory:');
     const before = await pass.ready(store);
     const one = docs.map((d, i) => (i === 0 ? edited(d, 1) : d));
     await store.apply(contents(one), async (p) => one.find((d) => d.path === p));
+    assert.equal(sum(embedded), docs.length);
+    embedded.length = 0;
     const after = await pass.ready(store);
-    assert.deepEqual(embedded, [docs.length, 1]);
+    assert.deepEqual(embedded, [1]);
     assert.equal(after.made?.learned, false);
-    assert.equal(after.model.id, before.model.id);
+    assert.deepEqual(after.made?.models, before.made?.models);
     // Unchanged contents: ready as it was, nothing made.
     assert.equal((await pass.ready(store)).made, undefined);
     const many = docs.map((d, i) => (i % 4 === 0 ? edited(d, 2) : d));
     await store.apply(contents(many), async (p) => many.find((d) => d.path === p));
     const relearned = await pass.ready(store);
     assert.equal(relearned.made?.learned, true);
-    assert.notEqual(relearned.model.id, before.model.id);
+    assert.notDeepEqual(relearned.made?.models, before.made?.models);
     store.close();
   });
 
@@ -103,8 +110,8 @@ describe('the semantic pass', () => {
     const store = await filled(':memory:');
     store.db.pragma('query_only = ON');
     const warnings: string[] = [];
-    const dense = await new SemanticPass((m) => warnings.push(m)).ready(store);
-    assert.equal(dense.refs.length, docs.length);
+    const dense = await new SemanticPass({ warn: (_code, m) => warnings.push(m) }).ready(store);
+    assert.equal(dense.sets[0]?.refs.length, docs.length);
     assert.equal(warnings.length, 2);
     assert.match(warnings[0] as string, /term space could not be kept in the index/);
     assert.match(warnings[1] as string, /vectors could not be kept in the index/);
@@ -118,12 +125,12 @@ describe('the semantic pass', () => {
     other.exec('BEGIN IMMEDIATE');
     const store = SqliteIndexStore.open(file);
     const warnings: string[] = [];
-    const dense = await new SemanticPass((m) => warnings.push(m)).ready(store);
+    const dense = await new SemanticPass({ warn: (_code, m) => warnings.push(m) }).ready(store);
     other.exec('COMMIT');
     other.close();
-    assert.equal(dense.refs.length, docs.length);
+    assert.equal(dense.sets[0]?.refs.length, docs.length);
     assert.deepEqual(warnings, []);
-    assert.equal((await store.storedVectors(dense.model.id)).size, 0);
+    assert.equal((await store.storedVectors(dense.made?.models[0] as string)).size, 0);
     store.close();
   });
 });

@@ -3,6 +3,7 @@
 // query's vector. The model-free model is learned from the index itself and kept with it, relearned
 // only when enough of the library has changed.
 
+import { SkillsetError } from '../errors.js';
 import { decodeTermModel, learnTermModel, type SemanticModel } from './embedder.js';
 import type { SearchIndexStore, SemanticSource } from './index-store.js';
 
@@ -59,7 +60,7 @@ export const termModelFor: ModelProvider = async (store, sources, keep) => {
   return { model, learned: true };
 };
 
-/** Skills' vectors in one block, by row; `refs[i]` is row i's document. */
+/** One model's vectors of the skills, in one block by row; `refs[i]` is row i's document. */
 export interface DenseVectors {
   model: SemanticModel;
   refs: Int32Array;
@@ -74,24 +75,42 @@ export interface Near {
   cosine: number;
 }
 
-/** The cosine of `q` and the skill at `ref` (0 for a ref with no vector). */
-export function cosineAt(dense: DenseVectors, q: Float32Array, ref: number): number {
-  const row = dense.rows.get(ref);
-  if (row === undefined) return 0;
+/** Row `row`'s cosine with `q` (both unit vectors). */
+function dot(dense: DenseVectors, q: Float32Array, row: number): number {
   const d = dense.model.dimensions;
   let s = 0;
   for (let j = 0; j < d; j++) s += (dense.vectors[row * d + j] as number) * (q[j] as number);
   return s;
 }
 
-/** The `k` rows nearest `q` (cosine, best first, ties by ref), those above 0 only. */
-export function nearest(dense: DenseVectors, q: Float32Array, k: number): Near[] {
-  const d = dense.model.dimensions;
+/** The skill at `ref`'s cosine with the query: the mean over the models (0 for a ref with no vector). */
+export function cosineAt(
+  sets: readonly DenseVectors[],
+  qs: readonly Float32Array[],
+  ref: number,
+): number {
+  let s = 0;
+  for (const [m, dense] of sets.entries()) {
+    const row = dense.rows.get(ref);
+    if (row !== undefined) s += dot(dense, qs[m] as Float32Array, row);
+  }
+  return sets.length === 0 ? 0 : s / sets.length;
+}
+
+/** The `k` skills nearest the query (mean cosine over the models, best first, ties by ref), those above 0 only. */
+export function nearest(
+  sets: readonly DenseVectors[],
+  qs: readonly Float32Array[],
+  k: number,
+): Near[] {
+  const first = sets[0];
+  if (!first) return [];
   const out: Near[] = [];
-  for (let i = 0; i < dense.refs.length; i++) {
+  // Every model's rows are the same skills in the same order (loadVectors).
+  for (let i = 0; i < first.refs.length; i++) {
     let s = 0;
-    for (let j = 0; j < d; j++) s += (dense.vectors[i * d + j] as number) * (q[j] as number);
-    if (s > 0) out.push({ ref: dense.refs[i] as number, cosine: s });
+    for (const [m, dense] of sets.entries()) s += dot(dense, qs[m] as Float32Array, i);
+    if (s > 0) out.push({ ref: first.refs[i] as number, cosine: s / sets.length });
   }
   out.sort((a, b) => b.cosine - a.cosine || a.ref - b.ref);
   return out.slice(0, k);
@@ -103,14 +122,22 @@ async function loadVectors(
   sources: readonly SemanticSource[],
   model: SemanticModel,
   keep: Keep,
+  models: readonly string[],
+  progress: SemanticProgress | undefined,
 ): Promise<DenseVectors> {
   const kept = await store.storedVectors(model.id);
   const missing = sources.filter((s) => kept.get(s.hash)?.length !== model.dimensions);
   if (missing.length > 0) {
-    const made = await model.embedSkills(missing);
-    const add = new Map(missing.map((s, i) => [s.hash, made[i] as Float32Array]));
+    const add = new Map<string, Float32Array>();
+    // A chunk at a time, so a slow model can say how far it is.
+    for (let i = 0; i < missing.length; i += EMBED_CHUNK) {
+      const chunk = missing.slice(i, i + EMBED_CHUNK);
+      const made = await model.embedSkills(chunk);
+      for (const [j, s] of chunk.entries()) add.set(s.hash, made[j] as Float32Array);
+      progress?.(model.id, Math.min(missing.length, i + EMBED_CHUNK), missing.length);
+    }
     for (const [hash, v] of add) kept.set(hash, v);
-    await keep('the skills’ vectors', () => store.saveVectors(model.id, add));
+    await keep('the skills’ vectors', () => store.saveVectors(model.id, add, models));
   }
   const d = model.dimensions;
   const vectors = new Float32Array(sources.length * d);
@@ -119,52 +146,91 @@ async function loadVectors(
   return { model, refs, vectors, rows: new Map(sources.map((s, i) => [s.ref, i])) };
 }
 
+/** Told, as skills are embedded, how many of those missing from the index a model has done. */
+export type SemanticProgress = (model: string, done: number, total: number) => void;
+
+/** Skills embedded per call to a model. */
+const EMBED_CHUNK = 64;
+
 /** What the pass did to get ready, for doctor and the progress line. */
 export interface SemanticReady {
-  model: string;
+  models: string[];
   learned: boolean;
   skills: number;
 }
 
+/** What the pass warns of. */
+export type SemanticWarning = 'index/semantic-unsaved' | 'search/model-unavailable';
+
+/** The pass's options. */
+export interface SemanticPassOptions {
+  /**
+   * Told once per failed save into the index (`index/semantic-unsaved`), and once per model that
+   * cannot be had (`search/model-unavailable`; `off` when no model is left, so the pass is off).
+   */
+  warn?: (code: SemanticWarning, message: string, off?: boolean) => void;
+  /** The models whose cosines are averaged (default: the model-free one). */
+  providers?: readonly ModelProvider[];
+  progress?: SemanticProgress;
+}
+
 /**
- * The semantic pass over one store: ready (model and vectors) for the store's current contents,
- * made again when they change; query vectors cached.
+ * The semantic pass over one store: ready (models and vectors) for the store's current contents,
+ * made again when they change; query vectors cached. A model that cannot be had (an optional
+ * package not installed) is warned of once and left out.
  */
 export class SemanticPass {
-  private state: { version: string; dense: DenseVectors } | undefined;
+  private state: { version: string; sets: DenseVectors[] } | undefined;
   private readonly queries = new Map<string, Float32Array>();
+  private readonly warn: NonNullable<SemanticPassOptions['warn']>;
+  private providers: readonly ModelProvider[];
 
-  /**
-   * @param warn told once per failed save into the index (the pass goes on without keeping it).
-   */
-  constructor(
-    private readonly warn: (message: string) => void = () => {},
-    private readonly provider: ModelProvider = termModelFor,
-  ) {}
+  constructor(private readonly options: SemanticPassOptions = {}) {
+    this.warn = options.warn ?? (() => {});
+    this.providers = options.providers ?? [termModelFor];
+  }
 
   private readonly keep: Keep = async (what, save) => {
     try {
       await save();
     } catch (e) {
       this.warn(
+        'index/semantic-unsaved',
         `${what} could not be kept in the index (${(e as Error).message}); made again by the next process`,
       );
     }
   };
 
-  /** The vectors for the store's current contents (made on the first need after a change). */
-  async ready(store: SearchIndexStore): Promise<DenseVectors & { made?: SemanticReady }> {
+  /** Each model's vectors for the store's current contents (made on the first need after a change). */
+  async ready(store: SearchIndexStore): Promise<{ sets: DenseVectors[]; made?: SemanticReady }> {
     const version = await store.contentVersion();
-    if (this.state?.version === version) return this.state.dense;
+    if (this.state?.version === version) return { sets: this.state.sets };
     const sources = await store.semanticSources(false);
-    const { model, learned } = await this.provider(store, sources, this.keep);
-    const dense = await loadVectors(store, sources, model, this.keep);
-    if (this.state?.dense.model.id !== model.id) this.queries.clear();
-    this.state = { version, dense };
-    return { ...dense, made: { model: model.id, learned, skills: sources.length } };
+    const had: ModelFor[] = [];
+    const usable: ModelProvider[] = [];
+    const unavailable: SkillsetError[] = [];
+    for (const provider of this.providers) {
+      try {
+        had.push(await provider(store, sources, this.keep));
+        usable.push(provider);
+      } catch (e) {
+        if (!(e instanceof SkillsetError && e.code === 'search/model-unavailable')) throw e;
+        unavailable.push(e);
+      }
+    }
+    for (const e of unavailable)
+      this.warn('search/model-unavailable', e.message, usable.length === 0);
+    this.providers = usable;
+    const ids = had.map((h) => h.model.id);
+    const sets: DenseVectors[] = [];
+    for (const { model } of had)
+      sets.push(await loadVectors(store, sources, model, this.keep, ids, this.options.progress));
+    this.state = { version, sets };
+    const learned = had.some((h) => h.learned);
+    return { sets, made: { models: ids, learned, skills: sources.length } };
   }
 
-  /** The query's vector, cached per process by model and terms. */
+  /** The query's vector from `model`, cached per process. */
   async queryVector(
     model: SemanticModel,
     text: string,

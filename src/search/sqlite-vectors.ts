@@ -18,20 +18,26 @@ export function contentVersion(store: SqliteIndexStore): string {
 /** Every stored skill's content hash and metadata terms (and its body's terms when `bodies`), by rowid. */
 export function semanticSources(store: SqliteIndexStore, bodies: boolean): SemanticSource[] {
   const sql = bodies
-    ? 'SELECT rowid, hash, fields, text FROM docs JOIN bodies USING (rowid) ORDER BY rowid'
-    : 'SELECT rowid, hash, fields FROM docs ORDER BY rowid';
+    ? 'SELECT rowid, hash, name, description, fields, text FROM docs JOIN bodies USING (rowid) ORDER BY rowid'
+    : 'SELECT rowid, hash, name, description, fields FROM docs ORDER BY rowid';
   const rows = store.statement(sql).all() as Array<{
     rowid: number;
     hash: string;
+    name: string;
+    description: string;
     fields: string;
     text?: string;
   }>;
   return rows.map((r) => {
     const f = JSON.parse(r.fields) as Record<'name' | 'description' | 'triggers', string[]>;
-    const meta = [...f.name, ...f.description, ...f.triggers];
-    return r.text === undefined
-      ? { ref: r.rowid, hash: r.hash, meta }
-      : { ref: r.rowid, hash: r.hash, meta, body: r.text };
+    const source: SemanticSource = {
+      ref: r.rowid,
+      hash: r.hash,
+      text: `${r.name}: ${r.description}`,
+      meta: [...f.name, ...f.description, ...f.triggers],
+    };
+    if (r.text !== undefined) source.body = r.text;
+    return source;
   });
 }
 
@@ -72,14 +78,17 @@ function writeIfFree(store: SqliteIndexStore, write: () => void): boolean {
   }
 }
 
-/** Add vectors for `model`; other models' vectors, and those of hashes no skill has now, are dropped. */
+/** Add vectors for `model`; those of models not in `models`, and of hashes no skill has now, are dropped. */
 export function saveVectors(
   store: SqliteIndexStore,
   model: string,
   vectors: ReadonlyMap<string, Float32Array>,
+  models: readonly string[],
 ): boolean {
   return writeIfFree(store, () => {
-    store.statement('DELETE FROM vectors WHERE model <> ?').run(model);
+    store
+      .statement('DELETE FROM vectors WHERE model NOT IN (SELECT value FROM json_each(?))')
+      .run(JSON.stringify([...models, model]));
     const insert = store.statement(
       'INSERT OR REPLACE INTO vectors(model, hash, vec) VALUES (?, ?, ?)',
     );

@@ -27,11 +27,11 @@ export function semanticStorage(
     }
   });
 
-  it('keeps vectors by model and content hash, and drops other models’ and gone contents’', async () => {
+  it('keeps vectors by model and content hash, and drops those of models not in use and of gone contents', async () => {
     const store = await filled();
     try {
       const v = Float32Array.from([0.6, 0.8]);
-      assert.equal(await store.saveVectors('m1', new Map([['hash-pdf-forms', v]])), true);
+      assert.equal(await store.saveVectors('m1', new Map([['hash-pdf-forms', v]]), []), true);
       assert.deepEqual(
         [...((await store.storedVectors('m1')).get('hash-pdf-forms') ?? [])],
         [...v],
@@ -42,9 +42,14 @@ export function semanticStorage(
           ['hash-git-history', v],
           ['gone', v],
         ]),
+        ['m1'],
       );
-      assert.equal((await store.storedVectors('m1')).size, 0);
+      // m1 is in use with m2: kept; a third model not naming m1 drops it.
+      assert.equal((await store.storedVectors('m1')).size, 1);
       assert.deepEqual([...(await store.storedVectors('m2')).keys()], ['hash-git-history']);
+      await store.saveVectors('m3', new Map([['hash-csv-cleanup', v]]), ['m2']);
+      assert.equal((await store.storedVectors('m1')).size, 0);
+      assert.equal((await store.storedVectors('m2')).size, 1);
     } finally {
       store.close();
     }
