@@ -13,6 +13,7 @@ import {
   isEvalReport,
   labelsHash,
   parseLabels,
+  passFigures,
 } from '../eval/eval.js';
 import { parseManifest } from '../eval/manifest.js';
 import { evaluate } from '../eval/run.js';
@@ -150,7 +151,15 @@ async function scoreFile(
         { start: { line, column: 1 }, data: { name: n, count } },
       ),
     );
-  const run = await evaluate(index.search, labels, labelsHash(bytes));
+  const hash = labelsHash(bytes);
+  const run: EvalRun = await evaluate(index.search, labels, hash);
+  if (index.settings.semantic) {
+    const pass = async (semanticWeight: number) =>
+      passFigures(
+        await evaluate((q, o) => index.search(q, { ...o, semanticWeight }), labels, hash),
+      );
+    run.passes = { lexical: await pass(0), semantic: await pass(1) };
+  }
   return getBaseline ? { ...run, baseline: await scoreBaseline(await getBaseline(), labels) } : run;
 }
 

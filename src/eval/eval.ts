@@ -59,6 +59,24 @@ export interface Metrics {
   hit1Ok: number | null;
 }
 
+/** One ranking's figures beside the run's (eval's lexical and semantic-only passes). */
+export interface PassFigures {
+  hit1: number | null;
+  hit3: number | null;
+  mrr: number | null;
+  falseNone: number | null;
+  p50Ms: number;
+}
+
+/** The figures of a pass, from its report. */
+export const passFigures = (r: EvalReport): PassFigures => ({
+  hit1: r.hit1,
+  hit3: r.hit3,
+  mrr: r.mrr,
+  falseNone: r.falseNone,
+  p50Ms: r.p50Ms,
+});
+
 /** A whole run: metrics overall and per domain, latency, and the label file's hash. */
 export interface EvalReport extends Metrics {
   p50Ms: number;
@@ -74,6 +92,11 @@ export interface EvalReport extends Metrics {
  */
 export type EvalRun = EvalReport & {
   baseline?: BaselineReport;
+  /**
+   * With the semantic pass on (the run's figures are then the fused ranking's): the same labels
+   * ranked lexically only, and by meaning only.
+   */
+  passes?: { lexical: PassFigures; semantic: PassFigures };
   regressions?: QueryOutcome[];
   improvements?: QueryOutcome[];
 };

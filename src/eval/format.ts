@@ -41,6 +41,14 @@ export function evalText(r: EvalRun): string {
     lines.push(
       `plain BM25   Hit@1 ${over(all.pos, pct(r.baseline.hit1))}   Hit@3 ${over(all.pos, pct(r.baseline.hit3))}   MRR ${over(all.pos, fix3(r.baseline.mrr))}   (${BASELINE_IS})`,
     );
+  if (r.passes)
+    for (const [name, f] of [
+      ['lexical only', r.passes.lexical],
+      ['meaning only', r.passes.semantic],
+    ] as const)
+      lines.push(
+        `${name.padEnd(12)} Hit@1 ${over(all.pos, pct(f.hit1))}   Hit@3 ${over(all.pos, pct(f.hit3))}   MRR ${over(all.pos, fix3(f.mrr))}   (the figures above fuse the two: the semantic pass is on)`,
+      );
   const width = Math.max(16, ...Object.keys(r.perDomain).map((d) => d.length));
   lines.push(
     `latency p50 ${r.p50Ms.toFixed(2)} ms   p95 ${r.p95Ms.toFixed(2)} ms   labels sha256 ${r.labelsSha256}`,
@@ -111,5 +119,28 @@ export function manifestText(sets: readonly SetText[]): string {
     );
   }
   if (baseline) lines.push('', `plain BM25: ${BASELINE_IS}`);
-  return lines.join('\n');
+  return [...lines, ...passesTable(sets)].join('\n');
+}
+
+/** With the semantic pass on: each set's Hit@1, Hit@3 and MRR lexical only, by meaning only, and fused. */
+function passesTable(sets: readonly SetText[]): string[] {
+  if (!sets.some((r) => r.passes)) return [];
+  const three = (a: string, b: string, c: string): string =>
+    `${a.padStart(CELL)} ${b.padStart(CELL)} ${c.padStart(CELL)}`;
+  const group = (title: string): string => title.padStart(3 * CELL + 2);
+  const lines = [
+    '',
+    `${''.padEnd(SET)} ${group('lexical only')}   ${group('meaning only')}   ${group('fused')}`,
+    `${'set'.padEnd(SET)} ${[1, 2, 3].map(() => three('Hit@1', 'Hit@3', 'MRR')).join('   ')}`,
+  ];
+  for (const r of sets) {
+    const pos = counts(r.queries).pos;
+    const cells = (
+      f: { hit1: number | null; hit3: number | null; mrr: number | null } | undefined,
+    ) => (pos === 0 || !f ? three('—', '—', '—') : three(pct(f.hit1), pct(f.hit3), fix3(f.mrr)));
+    lines.push(
+      `${r.name.padEnd(SET)} ${cells(r.passes?.lexical)}   ${cells(r.passes?.semantic)}   ${cells(r.passes ? r : undefined)}`,
+    );
+  }
+  return lines;
 }

@@ -52,6 +52,17 @@ export interface IndexOptions extends DiscoverOptions {
 /** The semantic pass's models, by name. */
 const MODELS: Record<SemanticModelName, ModelProvider> = { terms: termModelFor, use: useModelFor };
 
+/** Options of one search. */
+export interface SearchOptions {
+  /** How many results at most (default 10). */
+  limit?: number;
+  /**
+   * With the semantic pass on, its share of the score for this query instead of the settings'
+   * (0: lexical only, the pass not asked; 1: by meaning only). Eval compares the three this way.
+   */
+  semanticWeight?: number;
+}
+
 /** An open index over a catalog's skills (the catalog, not the index, says which skills there are). */
 export interface SkillIndex {
   /** What opening, or the last change applied, changed in the index. */
@@ -61,7 +72,7 @@ export interface SkillIndex {
   /** The ranker settings in use. */
   settings: RankSettings;
   /** Search; any string is a valid query. */
-  search(query: string, options?: { limit?: number }): Promise<SearchResult>;
+  search(query: string, options?: SearchOptions): Promise<SearchResult>;
   /**
    * Apply a catalog's changes (`diffCatalogs` of the catalog it holds and the newer one): the skills
    * added, removed and changed are (re)indexed, the rest is kept.
@@ -213,7 +224,10 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
     search: async (query, o = {}) => {
       try {
         await store.sync();
-        return await rank(store, query, Math.max(1, o.limit ?? 10), settings, semantic);
+        const w = o.semanticWeight;
+        const use = w === undefined ? settings : { ...settings, semanticWeight: w };
+        const pass = w === 0 ? undefined : semantic;
+        return await rank(store, query, Math.max(1, o.limit ?? 10), use, pass);
       } catch (e) {
         throw storeError(e, file);
       }

@@ -3,6 +3,7 @@
 // fetched): 512-dimensional vectors of a skill's name and description, and of a query. skillset
 // installs and works without them: the pass then says why this model is off and goes on without it.
 
+import { createRequire } from 'node:module';
 import { SkillsetError } from '../errors.js';
 import type { SemanticModel } from './embedder.js';
 import type { ModelProvider } from './semantic.js';
@@ -24,9 +25,13 @@ interface Encoder {
 
 let loading: Promise<Encoder> | undefined;
 
-/** Import a package by a name the bundler and the type checker leave alone: it may not be installed. */
-const load = (name: string): Promise<Record<string, unknown>> =>
-  import(name) as Promise<Record<string, unknown>>;
+/**
+ * Load a package (CommonJS, as these are) by a name the bundler and the type checker leave alone: it
+ * may not be installed. `require`, not `import()`: the CLI runs from a code cache, which has no
+ * dynamic import.
+ */
+const load = async (name: string): Promise<Record<string, unknown>> =>
+  createRequire(import.meta.url)(name) as Record<string, unknown>;
 
 /** The encoder, loaded once per process; `search/model-unavailable` when its packages are not installed. */
 function encoder(): Promise<Encoder> {
