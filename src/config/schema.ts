@@ -43,6 +43,11 @@ export const schema = z
         semantic: z.boolean().optional(),
         /** Its share of a fused score (0–1). */
         semanticWeight: z.number().min(0).max(1).optional(),
+        /** Its models, their cosines averaged: `terms` (learned from the library), `use` (the sentence encoder). */
+        semanticModels: z
+          .array(z.enum(['terms', 'use']))
+          .min(1)
+          .optional(),
         /** Score weights (see docs/search.md). */
         weights: z
           .object({

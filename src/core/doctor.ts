@@ -15,6 +15,8 @@ import {
   type PartialChoice,
   renderListing,
 } from '../render/listing.js';
+import type { SemanticModelName } from '../search/rank-settings.js';
+import { useMissing } from '../search/use-model.js';
 import type { Skill } from '../skill/types.js';
 import { type BudgetSource, type ListingView, listingEntries } from './listing.js';
 import type { FoundTier, ListingDomainsFrom } from './listing-domains.js';
@@ -77,8 +79,28 @@ export interface DoctorReport {
     /** Skills denied to the model, and by what. */
     denied: Array<{ name: string; step: string; reason: string }>;
   };
+  /** The semantic pass: on or off, its share of a fused score, and which of its models can run here. */
+  search: {
+    semantic: boolean;
+    semanticWeight: number;
+    models: Array<{ name: SemanticModelName; available: boolean; why?: string }>;
+  };
   /** Settings that do not do what they say: unreadable rules, unknown overrides, names of no skill. */
   problems: string[];
+}
+
+/** The semantic pass's settings, and whether each model it would use can run here. */
+function searchAccount(settings: Settings): DoctorReport['search'] {
+  const missing = useMissing();
+  return {
+    semantic: settings.rank.semantic,
+    semanticWeight: settings.rank.semanticWeight,
+    models: settings.rank.semanticModels.map((name) =>
+      name === 'use' && missing !== undefined
+        ? { name, available: false, why: missing }
+        : { name, available: true },
+    ),
+  };
 }
 
 /** The listing's account: its size against the budget, the largest entries, what was cut or hidden. */
@@ -215,6 +237,7 @@ export function doctorReport(
     listing: listingAccount(catalog, settings, listing),
     shell: shellPosture(catalog.skills, settings, bodies),
     permissions,
+    search: searchAccount(settings),
     problems,
   };
 }

@@ -43,6 +43,7 @@ export function rankSettings(s: SearchConfig = {}, semantic?: boolean): RankSett
   const on = semantic ?? s.semantic;
   if (on !== undefined) settings.semantic = on;
   if (s.semanticWeight !== undefined) settings.semanticWeight = s.semanticWeight;
+  if (s.semanticModels !== undefined) settings.semanticModels = [...new Set(s.semanticModels)];
   for (const [k, v] of Object.entries(s.weights ?? {}))
     if (v !== undefined) settings.weights[k as keyof RankSettings['weights']] = v;
   if (settings.weakCoverage > settings.okCoverage)

@@ -100,11 +100,22 @@ function doctorText(r: DoctorReport): string {
   for (const d of pm.denied.slice(0, 10)) out.push(`    denied ${d.name}: ${d.reason}`);
   if (pm.denied.length > 10)
     out.push(`    … and ${pm.denied.length - 10} more denied (--json lists each)`);
+  out.push(searchLine(r.search));
   if (r.problems.length > 0) {
     out.push(`problems ${r.problems.length}:`);
     for (const p of r.problems) out.push(`  ${p}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The semantic pass in one line: off, or on with the models that run and why any does not. */
+function searchLine(s: DoctorReport['search']): string {
+  const models = s.models
+    .map((m) => (m.available ? m.name : `${m.name} (off: ${m.why})`))
+    .join(', ');
+  return s.semantic
+    ? `search: the semantic pass is on (${Math.round(s.semanticWeight * 100)}% of a fused score); models ${models}`
+    : `search: lexical only; the semantic pass is off (--semantic or search.semantic turns it on; models ${models})`;
 }
 
 /** The listing's size, what was cut and why, and the shell and permission posture; 1 with problems. */

@@ -82,3 +82,17 @@ export const useModelFor: ModelProvider = async () => ({
   model: useModel(await encoder()),
   learned: false,
 });
+
+/** Why the sentence encoder cannot be had (its packages are not installed), or undefined when it can; nothing is loaded. */
+export function useMissing(): string | undefined {
+  const require = createRequire(import.meta.url);
+  const missing = [...USE_PACKAGES, '@energetic-ai/core'].filter((p) => {
+    try {
+      require.resolve(p);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  return missing.length === 0 ? undefined : `not installed: ${missing.join(', ')}`;
+}
