@@ -27,18 +27,23 @@ export interface IndexCliOptions extends SkillCliOptions {
 }
 
 /** A progress line on stderr for large updates, redrawn at most ten times a second, and cleared after. */
-function indexProgress(): { show: (done: number, total: number) => void; clear: () => void } {
+function indexProgress(): {
+  show: (done: number, total: number, what?: string) => void;
+  clear: () => void;
+} {
   let last = 0;
   let shown = false;
   return {
-    show: (done, total) => {
-      if (total < 500) return;
+    show: (done, total, what) => {
+      // Indexing a small library takes no time worth a line; the semantic pass's work does.
+      if (what === undefined && total < 500) return;
       const now = Date.now();
-      if (now - last < 100 && done < total) return;
+      if (now - last < 100 && done > 0 && done < total) return;
       last = now;
       shown = true;
+      const n = (x: number) => x.toLocaleString('en');
       process.stderr.write(
-        `\r\x1b[Kindexing ${done.toLocaleString('en')} of ${total.toLocaleString('en')} skills`,
+        `\r\x1b[K${what ?? 'indexing'}${done > 0 ? ` ${n(done)} of` : ''} ${n(total)} skills`,
       );
     },
     clear: () => {

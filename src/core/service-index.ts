@@ -51,7 +51,7 @@ type Damaged = { index: SkillIndex; error: unknown };
 
 /** What an open reports to: progress, another process's lock, the problems it works around. */
 interface OpenHooks {
-  onProgress: ((done: number, total: number) => void) | undefined;
+  onProgress: ((done: number, total: number, what?: string) => void) | undefined;
   onBusy: (() => void) | undefined;
   /** Stops waiting for another process's lock (the holder is closing). */
   signal: AbortSignal;
@@ -123,7 +123,7 @@ async function openIndex(
 export function holdIndex(
   settings: Settings,
   catalog: () => Promise<Catalog>,
-  onProgress: ((done: number, total: number) => void) | undefined,
+  onProgress: ((done: number, total: number, what?: string) => void) | undefined,
   onBusy?: () => void,
 ): IndexHolder {
   let held: Held | undefined;

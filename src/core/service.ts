@@ -40,7 +40,7 @@ export interface EvalOptions {
 }
 
 /** Told how many of the skills to (re)index are done. */
-export type IndexProgress = (done: number, total: number) => void;
+export type IndexProgress = (done: number, total: number, what?: string) => void;
 
 /** One service over one set of settings. */
 export interface SkillService extends SkillCalls, TierCalls {

@@ -38,8 +38,11 @@ export type IndexContents = ReadonlyMap<string, { hash: string; id: string }>;
 /** Builds the search document of a path that needs (re)indexing; undefined skips it. */
 export type DocumentLoader = (path: string) => Promise<SearchDocument | undefined>;
 
-/** Told how many of the documents to (re)index are done, as they are. */
-export type Progress = (done: number, total: number) => void;
+/**
+ * Told how many of the documents to (re)index are done, as they are; `what` names other work on the
+ * skills (the semantic pass's), absent for indexing.
+ */
+export type Progress = (done: number, total: number, what?: string) => void;
 
 /** A BM25 request: terms ORed, the last one optionally a prefix. */
 export interface CandidateRequest {

@@ -204,6 +204,7 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
             ),
           ),
         providers: settings.semanticModels.map((m) => MODELS[m]),
+        ...(options.onProgress ? { progress: options.onProgress } : {}),
       })
     : undefined;
   const index: SkillIndex = {
@@ -236,5 +237,11 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
     close: () => store.close(),
   };
   stores.set(index, opened);
+  // The semantic pass gets ready now, with progress, rather than in the first query.
+  if (semantic)
+    await semantic.ready(store).catch((e) => {
+      store.close();
+      throw storeError(e, file);
+    });
   return index;
 }

@@ -29,8 +29,13 @@ export type ModelProvider = (
   keep: Keep,
 ) => Promise<ModelFor>;
 
-/** Runs a save into the index; a failure (a read-only file) is a warning, the pass goes on in memory. */
-type Keep = (what: string, save: () => Promise<boolean>) => Promise<void>;
+/**
+ * Runs a save into the index; a failure (a read-only file) is a warning, the pass goes on in memory.
+ * `tell` says what is being done (a long learning).
+ */
+type Keep = ((what: string, save: () => Promise<boolean>) => Promise<void>) & {
+  tell?: (what: string, skills: number) => void;
+};
 
 /** Share of `a` ∪ `b` not in both. */
 function drift(a: readonly string[], b: readonly string[]): number {
@@ -53,6 +58,7 @@ export const termModelFor: ModelProvider = async (store, sources, keep) => {
     const model = decodeTermModel(kept.data);
     if (model) return { model, learned: false };
   }
+  keep.tell?.('learning word meaning from', sources.length);
   const model = learnTermModel(await store.semanticSources(true));
   await keep('the learned term space', () =>
     store.saveLearnedModel(TERM_MODEL, { from: hashes, data: model.encode() }),
@@ -134,7 +140,11 @@ async function loadVectors(
       const chunk = missing.slice(i, i + EMBED_CHUNK);
       const made = await model.embedSkills(chunk);
       for (const [j, s] of chunk.entries()) add.set(s.hash, made[j] as Float32Array);
-      progress?.(model.id, Math.min(missing.length, i + EMBED_CHUNK), missing.length);
+      progress?.(
+        Math.min(missing.length, i + EMBED_CHUNK),
+        missing.length,
+        `embedding (${model.id})`,
+      );
     }
     for (const [hash, v] of add) kept.set(hash, v);
     await keep('the skills’ vectors', () => store.saveVectors(model.id, add, models));
@@ -146,8 +156,8 @@ async function loadVectors(
   return { model, refs, vectors, rows: new Map(sources.map((s, i) => [s.ref, i])) };
 }
 
-/** Told, as skills are embedded, how many of those missing from the index a model has done. */
-export type SemanticProgress = (model: string, done: number, total: number) => void;
+/** Told what the pass is doing: learning (0 of the skills done), then each model's embedding. */
+export type SemanticProgress = (done: number, total: number, what: string) => void;
 
 /** Skills embedded per call to a model. */
 const EMBED_CHUNK = 64;
@@ -190,16 +200,19 @@ export class SemanticPass {
     this.providers = options.providers ?? [termModelFor];
   }
 
-  private readonly keep: Keep = async (what, save) => {
-    try {
-      await save();
-    } catch (e) {
-      this.warn(
-        'index/semantic-unsaved',
-        `${what} could not be kept in the index (${(e as Error).message}); made again by the next process`,
-      );
-    }
-  };
+  private readonly keep: Keep = Object.assign(
+    async (what: string, save: () => Promise<boolean>) => {
+      try {
+        await save();
+      } catch (e) {
+        this.warn(
+          'index/semantic-unsaved',
+          `${what} could not be kept in the index (${(e as Error).message}); made again by the next process`,
+        );
+      }
+    },
+    { tell: (what: string, skills: number) => this.options.progress?.(0, skills, what) },
+  );
 
   /** Each model's vectors for the store's current contents (made on the first need after a change). */
   async ready(store: SearchIndexStore): Promise<{ sets: DenseVectors[]; made?: SemanticReady }> {
