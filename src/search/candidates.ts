@@ -75,9 +75,9 @@ export function denseSource(pass: SemanticPass): CandidateSource {
   return {
     name: 'semantic',
     async gather(store, query, settings, pool) {
-      const { sets } = await pass.ready(store);
-      const qs: Float32Array[] = [];
-      for (const d of sets) qs.push(await pass.queryVector(d.model, query.text, query.terms));
+      const ready = await pass.ready(store);
+      // Only the models that answered the query: one that fails now leaves the answer lexical.
+      const { sets, qs } = await pass.queryVectors(ready.sets, query.text, query.terms);
       for (const c of pool.all()) c.dense = cosineAt(sets, qs, c.doc.ref);
       for (const n of nearest(sets, qs, settings.candidates))
         await pool.add(n.ref, 'dense', n.cosine);

@@ -114,7 +114,8 @@ export async function rank(
   const candidates =
     query.terms.length === 0 ? [] : await gatherCandidates(store, query, settings, sources);
   if (candidates.length === 0) return answer(await judge([], query, gateSettings, body), [], []);
-  const groups = fuse(candidates, query, settings, semantic !== undefined);
+  // A pass left with no model (none could be had, or the last one failed) ranks lexically.
+  const groups = fuse(candidates, query, settings, semantic?.active ?? false);
   const shownOf = shownCopies(store);
   // The gate judges each skill as the results show it (the library's own copy, not a translation
   // that happened to rank higher), and names it so.

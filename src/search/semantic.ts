@@ -37,6 +37,10 @@ type Keep = ((what: string, save: () => Promise<boolean>) => Promise<void>) & {
   tell?: (what: string, skills: number) => void;
 };
 
+/** Is `e` a model that cannot be had (or stopped answering)? The pass goes on without it. */
+const isUnavailable = (e: unknown): e is SkillsetError =>
+  e instanceof SkillsetError && e.code === 'search/model-unavailable';
+
 /** Share of `a` ∪ `b` not in both. */
 function drift(a: readonly string[], b: readonly string[]): number {
   const sa = new Set(a);
@@ -214,33 +218,73 @@ export class SemanticPass {
     { tell: (what: string, skills: number) => this.options.progress?.(0, skills, what) },
   );
 
-  /** Each model's vectors for the store's current contents (made on the first need after a change). */
+  /**
+   * Each model's vectors for the store's current contents (made on the first need after a change).
+   * A model that cannot be had, or fails while embedding the skills, is warned of and left out.
+   */
   async ready(store: SearchIndexStore): Promise<{ sets: DenseVectors[]; made?: SemanticReady }> {
     const version = await store.contentVersion();
     if (this.state?.version === version) return { sets: this.state.sets };
     const sources = await store.semanticSources(false);
-    const had: ModelFor[] = [];
-    const usable: ModelProvider[] = [];
+    const had: Array<ModelFor & { provider: ModelProvider }> = [];
     const unavailable: SkillsetError[] = [];
     for (const provider of this.providers) {
       try {
-        had.push(await provider(store, sources, this.keep));
-        usable.push(provider);
+        had.push({ ...(await provider(store, sources, this.keep)), provider });
       } catch (e) {
-        if (!(e instanceof SkillsetError && e.code === 'search/model-unavailable')) throw e;
+        if (!isUnavailable(e)) throw e;
+        unavailable.push(e);
+      }
+    }
+    const ids = had.map((h) => h.model.id);
+    const sets: DenseVectors[] = [];
+    const usable: typeof had = [];
+    for (const h of had) {
+      try {
+        sets.push(
+          await loadVectors(store, sources, h.model, this.keep, ids, this.options.progress),
+        );
+        usable.push(h);
+      } catch (e) {
+        if (!isUnavailable(e)) throw e;
         unavailable.push(e);
       }
     }
     for (const e of unavailable)
       this.warn('search/model-unavailable', e.message, usable.length === 0);
-    this.providers = usable;
-    const ids = had.map((h) => h.model.id);
-    const sets: DenseVectors[] = [];
-    for (const { model } of had)
-      sets.push(await loadVectors(store, sources, model, this.keep, ids, this.options.progress));
+    this.providers = usable.map((h) => h.provider);
     this.state = { version, sets };
-    const learned = had.some((h) => h.learned);
-    return { sets, made: { models: ids, learned, skills: sources.length } };
+    const learned = usable.some((h) => h.learned);
+    return { sets, made: { models: sets.map((d) => d.model.id), learned, skills: sources.length } };
+  }
+
+  /** Has the pass a model for the contents it was last made ready for? If not, ranking is lexical. */
+  get active(): boolean {
+    return (this.state?.sets.length ?? 0) > 0;
+  }
+
+  /**
+   * The query's vector from each model of `sets`, and the sets that gave one. A model that fails now
+   * (an endpoint gone) is warned of and left out until the contents change: the answer never fails
+   * for it.
+   */
+  async queryVectors(
+    sets: readonly DenseVectors[],
+    text: string,
+    terms: readonly string[],
+  ): Promise<{ sets: DenseVectors[]; qs: Float32Array[] }> {
+    const out: { sets: DenseVectors[]; qs: Float32Array[] } = { sets: [], qs: [] };
+    for (const d of sets) {
+      try {
+        out.qs.push(await this.queryVector(d.model, text, terms));
+        out.sets.push(d);
+      } catch (e) {
+        if (!isUnavailable(e)) throw e;
+        if (this.state) this.state.sets = this.state.sets.filter((s) => s !== d);
+        this.warn('search/model-unavailable', e.message, !this.active);
+      }
+    }
+    return out;
   }
 
   /** The query's vector from `model`, cached per process. */
