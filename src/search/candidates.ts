@@ -2,10 +2,11 @@
 // pool, with its scores; the lexical source (BM25 over metadata and bodies, and the skill the query
 // names) always; the semantic pass's nearest skills (dense vectors) when it is on.
 
+import { cosineAt, nearest } from './dense.js';
 import type { SearchIndexStore, StoredDoc } from './index-store.js';
 import type { PreparedQuery } from './query.js';
 import type { RankSettings } from './rank-settings.js';
-import { cosineAt, nearest, type SemanticPass } from './semantic.js';
+import type { SemanticPass } from './semantic.js';
 
 /** The scores a candidate can carry, one per source channel. */
 export type Channel = 'meta' | 'body' | 'dense';

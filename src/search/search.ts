@@ -162,6 +162,28 @@ function skillsApplier(options: IndexOptions, diagnostics: Diagnostic[]) {
     );
 }
 
+/** The semantic pass over an index: its models from the settings, its warnings into `diagnostics`. */
+function semanticPass(
+  settings: RankSettings,
+  options: IndexOptions,
+  diagnostics: Diagnostic[],
+  file: string,
+): SemanticPass {
+  return new SemanticPass({
+    warn: (code, message, off) =>
+      diagnostics.push(
+        diagnostic(
+          code,
+          code === 'index/semantic-unsaved' || off ? 'warning' : 'info',
+          file,
+          message,
+        ),
+      ),
+    providers: settings.semanticModels.map((m) => MODELS[m]),
+    ...(options.onProgress ? { progress: options.onProgress } : {}),
+  });
+}
+
 /** Bring the index in line with a catalog (discovered when not given; only changed content is re-indexed), and return it open. */
 export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillIndex> {
   let skills = IndexedSkills.of(options.catalog ?? (await discoverSkills(options)));
@@ -193,19 +215,7 @@ export async function openSkillIndex(options: IndexOptions = {}): Promise<SkillI
   const { store } = opened;
   const settings = options.rank ?? DEFAULT_RANK;
   const semantic = settings.semantic
-    ? new SemanticPass({
-        warn: (code, message, off) =>
-          diagnostics.push(
-            diagnostic(
-              code,
-              code === 'index/semantic-unsaved' || off ? 'warning' : 'info',
-              file,
-              message,
-            ),
-          ),
-        providers: settings.semanticModels.map((m) => MODELS[m]),
-        ...(options.onProgress ? { progress: options.onProgress } : {}),
-      })
+    ? semanticPass(settings, options, diagnostics, file)
     : undefined;
   const index: SkillIndex = {
     update,

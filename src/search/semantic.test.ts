@@ -6,11 +6,12 @@ import { readSkillBody } from '../discover/body.js';
 import { discoverSkills } from '../discover/discover.js';
 import { corporaDir } from '../test-support/paths.js';
 import { tempFolders } from '../test-support/temp.js';
+import type { DenseVectors } from './dense.js';
 import { type SearchDocument, toDocument } from './document.js';
 import type { IndexContents } from './index-store.js';
 import { DEFAULT_RANK } from './rank-settings.js';
 import { openSkillIndex } from './search.js';
-import { type DenseVectors, type ModelProvider, SemanticPass, termModelFor } from './semantic.js';
+import { type ModelProvider, SemanticPass, termModelFor } from './semantic.js';
 import { SqliteIndexStore } from './sqlite-store.js';
 import { tokenize } from './tokenize.js';
 
