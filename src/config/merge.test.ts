@@ -93,4 +93,26 @@ describe('mergeConfigs', () => {
     assert.equal(folder.trust.project, false);
     assert.deepEqual(folder.config.permissions?.allow, ['Skill(x)']);
   });
+
+  it("ignores a found project config's embedding endpoint, and keeps the user's", () => {
+    const endpoint = { url: 'http://127.0.0.1:9/v1/embeddings', model: 'm' };
+    const mine = { url: 'http://127.0.0.1:8/v1/embeddings', model: 'mine' };
+    const r = mergeConfigs(
+      user({ search: { embeddingEndpoint: mine } }),
+      project({ search: { semantic: true, embeddingEndpoint: endpoint } }),
+      found,
+    );
+    assert.deepEqual(r.config.search?.embeddingEndpoint, mine);
+    assert.equal(r.config.search?.semantic, true);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.data?.key, d.start.line]),
+      [['config/trust-ignored', 'search.embeddingEndpoint', 4]],
+    );
+    const named = mergeConfigs(user({}), project({ search: { embeddingEndpoint: endpoint } }), {
+      ...found,
+      named: true,
+    });
+    assert.deepEqual(named.config.search?.embeddingEndpoint, endpoint);
+    assert.deepEqual(named.diagnostics, []);
+  });
 });

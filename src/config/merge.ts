@@ -85,8 +85,36 @@ export function mergeConfigs(
   const diagnostics: Diagnostic[] = [];
   const trust = configTrust(user, project, o);
   const { invoke, permissions } = ownedSettings(project, o, trust.source, diagnostics);
-  const config = combine(user.config, project.config, invoke, permissions);
+  const own = withoutEndpoint(project, o, diagnostics);
+  const config = combine(user.config, own, invoke, permissions);
   return { config, diagnostics, trust };
+}
+
+/**
+ * The project's config without `search.embeddingEndpoint` when it was found rather than named: a
+ * repository must not send the library's text and the user's queries to a server of its choosing.
+ */
+function withoutEndpoint(
+  project: LoadedConfig,
+  o: MergeOptions,
+  diagnostics: Diagnostic[],
+): SkillsetConfig {
+  const p = project.config;
+  if (o.named || project.file === undefined || p.search?.embeddingEndpoint === undefined) return p;
+  diagnostics.push(
+    diagnostic(
+      'config/trust-ignored',
+      'warning',
+      project.file,
+      "`search.embeddingEndpoint` in a project's own config is ignored: a project cannot send your skills and queries to a server of its choosing (set it in your user config, or name the file with --config)",
+      {
+        start: { line: lineOf(project.text, 'embeddingEndpoint'), column: 1 },
+        data: { key: 'search.embeddingEndpoint' },
+      },
+    ),
+  );
+  const { embeddingEndpoint: _, ...search } = p.search;
+  return { ...p, search };
 }
 
 /** What the configs (and the caller's word) say of trust in the project. */

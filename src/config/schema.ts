@@ -43,10 +43,27 @@ export const schema = z
         semantic: z.boolean().optional(),
         /** Its share of a fused score (0–1). */
         semanticWeight: z.number().min(0).max(1).optional(),
-        /** Its models, their cosines averaged: `terms` (learned from the library), `use` (the sentence encoder). */
+        /** Its models, their cosines averaged: `terms` (learned from the library), `use` (the sentence encoder), `http` (embeddingEndpoint). */
         semanticModels: z
-          .array(z.enum(['terms', 'use']))
+          .array(z.enum(['terms', 'use', 'http']))
           .min(1)
+          .optional(),
+        /**
+         * The `http` model: an OpenAI-compatible embeddings endpoint (honoured from the user config,
+         * the command line's --config or the library's caller, never from a project's own config).
+         */
+        embeddingEndpoint: z
+          .object({
+            url: z.string().url(),
+            model: z.string().min(1),
+            timeoutMs: z.number().int().min(1).max(600_000).optional(),
+            /** The environment variable that holds the API key (the key itself is never in a config). */
+            apiKeyEnv: z
+              .string()
+              .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+              .optional(),
+          })
+          .strict()
           .optional(),
         /** Score weights (see docs/search.md). */
         weights: z

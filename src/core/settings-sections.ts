@@ -44,6 +44,14 @@ export function rankSettings(s: SearchConfig = {}, semantic?: boolean): RankSett
   if (on !== undefined) settings.semantic = on;
   if (s.semanticWeight !== undefined) settings.semanticWeight = s.semanticWeight;
   if (s.semanticModels !== undefined) settings.semanticModels = [...new Set(s.semanticModels)];
+  const e = s.embeddingEndpoint;
+  if (e !== undefined)
+    settings.embeddingEndpoint = {
+      url: e.url,
+      model: e.model,
+      ...(e.timeoutMs !== undefined ? { timeoutMs: e.timeoutMs } : {}),
+      ...(e.apiKeyEnv !== undefined ? { apiKeyEnv: e.apiKeyEnv } : {}),
+    };
   for (const [k, v] of Object.entries(s.weights ?? {}))
     if (v !== undefined) settings.weights[k as keyof RankSettings['weights']] = v;
   if (settings.weakCoverage > settings.okCoverage)

@@ -1,11 +1,12 @@
 // The ranker's settings and defaults: small, so settings can be resolved without loading the ranker.
 
 import type { MetaField } from './document.js';
+import type { HttpModelOptions } from './http-model.js';
 import type { NotForSettings } from './not-for.js';
 import type { FeatureWeights } from './score.js';
 
 /** A model the semantic pass can use. */
-export type SemanticModelName = 'terms' | 'use';
+export type SemanticModelName = 'terms' | 'use' | 'http';
 
 /** Weights and thresholds of the ranker. */
 export interface RankSettings {
@@ -44,9 +45,12 @@ export interface RankSettings {
   semantic: boolean;
   /**
    * The semantic pass's models, their cosines averaged: `terms` (learned from the library, always
-   * there) and `use` (the sentence encoder, when its optional packages are installed).
+   * there), `use` (the sentence encoder, when its optional packages are installed) and `http` (an
+   * embeddings endpoint of the user's, `embeddingEndpoint`).
    */
   semanticModels: SemanticModelName[];
+  /** The `http` model's endpoint (http-model.ts); `http` is off without one. */
+  embeddingEndpoint?: HttpModelOptions;
   /**
    * With the semantic pass on, a skill's score is (1 − this) × its lexical score over the best one,
    * plus this × where its cosine with the query sits between the candidates' lowest and best (0–1).

@@ -10,6 +10,7 @@ import { type DiscoverOptions, discoverSkills } from '../discover/discover.js';
 import { SkillsetError } from '../errors.js';
 import type { Skill } from '../skill/types.js';
 import { toDocument } from './document.js';
+import { httpModelFor } from './http-model.js';
 import type { Progress, SearchIndexStore, UpdateStats } from './index-store.js';
 import { IndexedSkills } from './indexed.js';
 import { DEFAULT_RANK, type RankSettings, rank, type SearchResult } from './rank.js';
@@ -49,8 +50,19 @@ export interface IndexOptions extends DiscoverOptions {
   onBusy?: () => void;
 }
 
-/** The semantic pass's models, by name. */
-const MODELS: Record<SemanticModelName, ModelProvider> = { terms: termModelFor, use: useModelFor };
+/** The semantic pass's model of each name. */
+function providerOf(name: SemanticModelName, settings: RankSettings): ModelProvider {
+  if (name === 'terms') return termModelFor;
+  if (name === 'use') return useModelFor;
+  const endpoint = settings.embeddingEndpoint;
+  if (endpoint) return httpModelFor(endpoint);
+  return async () => {
+    throw new SkillsetError(
+      'search/model-unavailable',
+      'The `http` model is off: no search.embeddingEndpoint is set in the user config',
+    );
+  };
+}
 
 /** Options of one search. */
 export interface SearchOptions {
@@ -179,7 +191,7 @@ function semanticPass(
           message,
         ),
       ),
-    providers: settings.semanticModels.map((m) => MODELS[m]),
+    providers: settings.semanticModels.map((m) => providerOf(m, settings)),
     ...(options.onProgress ? { progress: options.onProgress } : {}),
   });
 }
