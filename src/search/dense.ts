@@ -47,14 +47,26 @@ export function nearest(
   k: number,
 ): Near[] {
   const first = sets[0];
-  if (!first) return [];
-  const out: Near[] = [];
+  if (!first || k <= 0) return [];
+  // The best k so far, best first: a skill that beats the worst of them is put in its place. Most
+  // skills of a large library do not, and cost one comparison.
+  const best: Near[] = [];
+  const before = (a: Near, b: Near): boolean =>
+    a.cosine > b.cosine || (a.cosine === b.cosine && a.ref < b.ref);
   // Every model's rows are the same skills in the same order (loadVectors).
   for (let i = 0; i < first.refs.length; i++) {
     let s = 0;
-    for (const [m, dense] of sets.entries()) s += dot(dense, qs[m] as Float32Array, i);
-    if (s > 0) out.push({ ref: first.refs[i] as number, cosine: s / sets.length });
+    for (let m = 0; m < sets.length; m++)
+      s += dot(sets[m] as DenseVectors, qs[m] as Float32Array, i);
+    if (s <= 0) continue;
+    const near = { ref: first.refs[i] as number, cosine: s / sets.length };
+    if (best.length === k && !before(near, best[k - 1] as Near)) continue;
+    let at = best.length === k ? k - 1 : best.length;
+    while (at > 0 && before(near, best[at - 1] as Near)) {
+      best[at] = best[at - 1] as Near;
+      at--;
+    }
+    best[at] = near;
   }
-  out.sort((a, b) => b.cosine - a.cosine || a.ref - b.ref);
-  return out.slice(0, k);
+  return best;
 }

@@ -6,7 +6,7 @@ import { readSkillBody } from '../discover/body.js';
 import { discoverSkills } from '../discover/discover.js';
 import { corporaDir } from '../test-support/paths.js';
 import { tempFolders } from '../test-support/temp.js';
-import type { DenseVectors } from './dense.js';
+import { cosineAt, type DenseVectors, nearest } from './dense.js';
 import { type SearchDocument, toDocument } from './document.js';
 import type { IndexContents } from './index-store.js';
 import { DEFAULT_RANK } from './rank-settings.js';
@@ -132,6 +132,30 @@ describe('the semantic pass', () => {
     assert.equal(dense.sets[0]?.refs.length, docs.length);
     assert.deepEqual(warnings, []);
     assert.equal((await store.storedVectors(dense.made?.models[0] as string)).size, 0);
+    store.close();
+  });
+});
+
+describe('the nearest skills', () => {
+  it('are the best k of a full sort, ties by ref, over two models', async () => {
+    const store = await filled(':memory:');
+    const { sets } = await new SemanticPass().ready(store);
+    const terms = sets[0] as DenseVectors;
+    // A second "model": the same vectors reversed, so the mean differs from either.
+    const reversed: DenseVectors = {
+      ...terms,
+      vectors: Float32Array.from(terms.vectors).reverse(),
+    };
+    const both = [terms, reversed];
+    const qs = [
+      terms.vectors.slice(0, terms.model.dimensions),
+      reversed.vectors.slice(0, terms.model.dimensions),
+    ];
+    const all = [...terms.refs]
+      .map((ref) => ({ ref, cosine: cosineAt(both, qs, ref) }))
+      .filter((n) => n.cosine > 0)
+      .sort((a, b) => b.cosine - a.cosine || a.ref - b.ref);
+    for (const k of [1, 7, 50, 1000]) assert.deepEqual(nearest(both, qs, k), all.slice(0, k));
     store.close();
   });
 });

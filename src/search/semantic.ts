@@ -11,7 +11,7 @@ import type { SearchIndexStore, SemanticSource } from './index-store.js';
 /** The learned model is kept while at most this share of the library differs from what it learned. */
 const RELEARN_ABOVE = 0.1;
 
-/** Query vectors kept per process. */
+/** Query vectors kept per process, per model. */
 const QUERY_CACHE = 256;
 
 /** The kind the model-free model is kept under in the index. */
@@ -243,7 +243,7 @@ export class SemanticPass {
     if (!v) {
       v = await model.embedQuery(text, terms);
       this.queries.set(key, v);
-      if (this.queries.size > QUERY_CACHE)
+      if (this.queries.size > QUERY_CACHE * Math.max(1, this.providers.length))
         this.queries.delete(this.queries.keys().next().value as string);
     }
     return v;
