@@ -14,6 +14,7 @@ import { BASELINE_SCRIPT, runNode } from './processes.js';
 import { type Check, check, checkTable, timingTable } from './report.js';
 import { benchSearch } from './search.js';
 import { benchSelect } from './select.js';
+import { benchSemantic, semanticBenchOn } from './semantic.js';
 import type { Summary } from './stats.js';
 import { type RoundOptions, timeRoundRobin } from './timing.js';
 
@@ -54,8 +55,9 @@ const NOTES: Record<string, string> = {
 
 /** The groups measured (`BENCH_ONLY=process,search`); every one when unset. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter((g) => g !== ''));
-const runs = (group: 'libraries' | 'process' | 'search' | 'select' | 'mcp' | 'hostile'): boolean =>
-  ONLY.size === 0 || ONLY.has(group);
+const runs = (
+  group: 'libraries' | 'process' | 'search' | 'select' | 'mcp' | 'hostile' | 'semantic',
+): boolean => ONLY.size === 0 || ONLY.has(group);
 
 /** A whole number of at least `min` from the environment, or the fallback. */
 function envInt(name: string, fallback: number, min: number): number {
@@ -192,6 +194,8 @@ async function main(): Promise<void> {
     const select = runs('select') ? await benchSelect(first.root, labels, tmp) : undefined;
     const mcp = runs('mcp') ? await benchMcp(first.root, labels, cli, tmp) : undefined;
     const hostile = runs('hostile') ? await benchIndexHostile(first.root, cli, tmp) : undefined;
+    const semantic =
+      runs('semantic') && semanticBenchOn() ? benchSemantic(first.root, labels, tmp) : undefined;
 
     const file = path.join(os.tmpdir(), 'skillset-bench-latest.json');
     const json = {
@@ -204,6 +208,7 @@ async function main(): Promise<void> {
       select,
       mcp,
       hostile,
+      semantic,
     };
     fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
     console.log(`JSON: ${file}`);
