@@ -2,7 +2,7 @@
 // Usage: node --import tsx bench/semantic-child.ts build|open ROOT INDEX_FILE QUERIES_FILE ROUNDS MODELS
 // (MODELS comma-separated, in order, e.g. `terms,use`) → one JSON line on stdout.
 //   build: a fresh index file, lexical only; then the models added one at a time, each stage's
-//          first query (the one that makes the vectors) timed and the file's size after it.
+//          open and first query timed (the open makes the vectors) and the file's size after it.
 //   open:  the built file opened again, lexical, with the first model and with all of them, each
 //          open and first query timed; then every query through each, interleaved.
 
@@ -46,7 +46,7 @@ const open = (use: readonly SemanticModelName[]): Promise<SkillIndex> =>
 const notes = (index: SkillIndex): string[] =>
   index.diagnostics.map((d) => `${d.code}: ${d.message}`);
 
-/** A fresh file, lexical only, then each model's vectors made by the first query that needs them. */
+/** A fresh file, lexical only, then each model's vectors, made when an index with it opens. */
 async function build(): Promise<Record<string, unknown>> {
   for (const f of [indexFile, `${indexFile}-wal`, `${indexFile}-shm`])
     fs.rmSync(f, { force: true });
@@ -56,8 +56,8 @@ async function build(): Promise<Record<string, unknown>> {
   const lexicalBytes = size();
   const stages: Array<{ models: string[]; ms: number; bytes: number; notes: string[] }> = [];
   for (let i = 1; i <= models.length; i++) {
-    const index = await open(models.slice(0, i));
     t = performance.now();
+    const index = await open(models.slice(0, i));
     await index.search(queries[0] as string);
     const ms = performance.now() - t;
     index.close();

@@ -26,7 +26,7 @@ const TARGETS = { buildS: 30, p50: 40, rssMB: 600, scaleP50: 60 };
 /** Rounds of repeated queries after each query's first (salesforce; the synthetic library's: 2). */
 const ROUNDS = 5;
 
-/** A build child's figures: the lexical build, then each model's stage (its first query makes its vectors). */
+/** A build child's figures: the lexical build, then each model's stage (its open makes its vectors; its first query is timed with it). */
 interface Built {
   skills: number;
   lexicalBuildMs: number;
@@ -191,7 +191,7 @@ function measure(
 /** Run the semantic-pass benchmarks and print their tables; returns the figures for the JSON file. */
 export function benchSemantic(root: string, labelsFile: string, tmp: string): SemanticResult[] {
   console.log(
-    'semantic pass: builds time each model’s first query (the one that makes its vectors); "new" is each held-out query’s first time through an index, "repeated" the rounds after it',
+    'semantic pass: builds time each model’s open (which makes its vectors) and first query; "new" is each held-out query’s first time through an index, "repeated" the rounds after it',
   );
   const out = [
     measure(
