@@ -161,7 +161,9 @@ describe('the nearest skills', () => {
 });
 
 describe('search with the semantic pass', async () => {
-  const semantic = { ...DEFAULT_RANK, semantic: true };
+  // The learned term model over the whole library; the sentence encoder has a test of its own
+  // below, on fewer skills (it takes about 20 ms a skill).
+  const semantic = { ...DEFAULT_RANK, semantic: true, semanticModels: ['terms' as const] };
   const index = await openSkillIndex({ catalog, rank: semantic });
 
   it('gives the same answer, byte for byte, from a fresh index', async () => {
@@ -195,5 +197,35 @@ describe('search with the semantic pass', async () => {
     let first = 0;
     for (const n of names) if ((await index.search(n)).results[0]?.name === n) first++;
     assert.ok(first / names.length >= 0.99, `${first} of ${names.length}`);
+  });
+});
+
+describe('search with the sentence encoder', () => {
+  it('keeps its vectors, and answers the same, byte for byte, from another process’s file', async () => {
+    const few = { skills: catalog.skills.slice(0, 30) };
+    const file = path.join(temp(), 'index.db');
+    const rank = {
+      ...DEFAULT_RANK,
+      semantic: true,
+      semanticModels: ['terms' as const, 'use' as const],
+    };
+    const first = await openSkillIndex({ catalog: few, indexFile: file, rank });
+    const second = await openSkillIndex({ catalog: few, indexFile: file, rank });
+    assert.deepEqual(first.diagnostics, []);
+    for (const q of ['write better tests', 'my api is slow under load'])
+      assert.equal(JSON.stringify(await second.search(q)), JSON.stringify(await first.search(q)));
+    first.close();
+    second.close();
+    const store = SqliteIndexStore.open(file);
+    const models = [
+      ...new Set(
+        (store.db.prepare('SELECT model FROM vectors').all() as Array<{ model: string }>).map(
+          (r) => r.model,
+        ),
+      ),
+    ].sort();
+    assert.equal(models.length, 2);
+    assert.match(models[1] as string, /^use-lite-512-/);
+    store.close();
   });
 });
