@@ -28,30 +28,16 @@ before(() => {
 });
 after(() => fs.rmSync(root, { recursive: true, force: true }));
 
+/** `skillset search` over the library with the copied CLI, the cache off, and `flags` added. */
+const search = (...flags: string[]) =>
+  runNode([cli, 'search', 'docker image too big', '--dir', library, '--no-cache', ...flags]);
+
 describe('the semantic pass without the sentence encoder installed', () => {
   it('searches with the model it has, and says why the encoder is off', async () => {
-    const r = await runNode([
-      cli,
-      'search',
-      'docker image too big',
-      '--dir',
-      library,
-      '--semantic',
-      '--no-cache',
-    ]);
+    const r = await search('--semantic');
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^coverage: (ok|weak)/);
-    const json = await runNode([
-      cli,
-      'search',
-      'docker image too big',
-      '--dir',
-      library,
-      '--semantic',
-      '--no-cache',
-      '--json',
-      '--verbose',
-    ]);
+    const json = await search('--semantic', '--json', '--verbose');
     assert.equal(json.status, 0, json.stderr);
     const result = JSON.parse(json.stdout) as { results: Array<{ score: number }> };
     assert.ok(result.results.length > 0);
@@ -75,17 +61,7 @@ describe('the semantic pass without the sentence encoder installed', () => {
       config,
       JSON.stringify({ search: { semantic: true, semanticModels: ['use'] } }),
     );
-    const r = await runNode([
-      cli,
-      'search',
-      'docker image too big',
-      '--dir',
-      library,
-      '--config',
-      config,
-      '--no-cache',
-      '--json',
-    ]);
+    const r = await search('--config', config, '--json');
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /warning The sentence encoder is off/);
     const result = JSON.parse(r.stdout) as { results: Array<{ score: number }> };
