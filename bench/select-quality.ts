@@ -4,6 +4,7 @@
 // budgets: the default (15,500 characters), 15,500 tokens, and none. "Too big" counts the positives
 // whose every accepted skill is bigger than the default budget on its own: no ranking loads them there.
 // Usage: node --import tsx bench/select-quality.ts [manifest.json] — a line per set, then JSON.
+// SEMANTIC=1 ranks with the semantic pass on (docs/search.md, "Word meaning").
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { discoverSkills } from '../src/discover/discover.js';
 import { parseLabels } from '../src/eval/eval.js';
 import { parseManifest } from '../src/eval/manifest.js';
+import { DEFAULT_RANK } from '../src/search/rank-settings.js';
 import { openSkillIndex } from '../src/search/search.js';
 import { runPipeline, type SelectOptions } from '../src/select/pipeline.js';
 import { indexSource } from '../src/select/source.js';
@@ -40,7 +42,11 @@ console.log(
 for (const set of sets) {
   const labels = parseLabels(fs.readFileSync(set.queries, 'utf8'), set.queries);
   const catalog = await discoverSkills({ roots: set.roots, cacheDir: false });
-  const index = await openSkillIndex({ catalog, indexFile: ':memory:' });
+  const index = await openSkillIndex({
+    catalog,
+    indexFile: ':memory:',
+    ...(process.env.SEMANTIC === '1' ? { rank: { ...DEFAULT_RANK, semantic: true } } : {}),
+  });
   const source = indexSource(catalog, index);
   const chars = new Map(
     catalog.skills.map((s) => [s.id, Math.max(0, s.size.bytes - s.bodyOffset)]),
