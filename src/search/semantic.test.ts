@@ -107,6 +107,22 @@ describe('the semantic pass', () => {
     store.close();
   });
 
+  it('embeds again a skill whose kept vector is damaged, and learns again over a damaged space', async () => {
+    const embedded: number[] = [];
+    const store = await filled(':memory:');
+    const first = await new SemanticPass({ providers: [counting(embedded)] }).ready(store);
+    store.db.exec(
+      "UPDATE vectors SET vec = x'0102030405' WHERE hash = (SELECT min(hash) FROM vectors)",
+    );
+    store.db.exec("UPDATE models SET data = x'00'");
+    embedded.length = 0;
+    const again = await new SemanticPass({ providers: [counting(embedded)] }).ready(store);
+    assert.equal(again.made?.learned, true);
+    assert.deepEqual(again.made?.models, first.made?.models);
+    assert.equal(sum(embedded), 1);
+    store.close();
+  });
+
   it('answers from memory with a warning when the index refuses writes', async () => {
     const store = await filled(':memory:');
     store.db.pragma('query_only = ON');

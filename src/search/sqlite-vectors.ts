@@ -49,8 +49,13 @@ export function storedVectors(store: SqliteIndexStore, model: string): Map<strin
     hash: string;
     vec: Buffer;
   }>;
-  // Copied out of the row's buffer: a Float32Array needs an aligned offset.
-  return new Map(rows.map((r) => [r.hash, new Float32Array(new Uint8Array(r.vec).buffer)]));
+  // Copied out of the row's buffer: a Float32Array needs an aligned offset. A blob that is not
+  // whole floats (a damaged row) is left out: the skill is embedded again.
+  const out = new Map<string, Float32Array>();
+  for (const r of rows)
+    if (Buffer.isBuffer(r.vec) && r.vec.byteLength % 4 === 0)
+      out.set(r.hash, new Float32Array(new Uint8Array(r.vec).buffer));
+  return out;
 }
 
 /**
@@ -103,7 +108,7 @@ export function learnedModel(store: SqliteIndexStore, kind: string): LearnedMode
   const row = store.statement('SELECT learned_from, data FROM models WHERE kind = ?').get(kind) as
     | { learned_from: string; data: Buffer }
     | undefined;
-  if (!row) return undefined;
+  if (!row || !Buffer.isBuffer(row.data) || typeof row.learned_from !== 'string') return undefined;
   return { from: row.learned_from === '' ? [] : row.learned_from.split('\n'), data: row.data };
 }
 
