@@ -91,15 +91,24 @@ export interface DoctorReport {
 
 /** The semantic pass's settings, and whether each model it would use can run here. */
 function searchAccount(settings: Settings): DoctorReport['search'] {
-  const missing = useMissing();
+  const endpoint = settings.rank.embeddingEndpoint;
+  const why: Record<SemanticModelName, () => string | undefined> = {
+    terms: () => undefined,
+    use: useMissing,
+    http: () =>
+      endpoint === undefined
+        ? 'no search.embeddingEndpoint in the user config'
+        : endpoint.apiKeyEnv !== undefined && !process.env[endpoint.apiKeyEnv]
+          ? `the environment variable ${endpoint.apiKeyEnv} (its API key) is not set`
+          : undefined,
+  };
   return {
     semantic: settings.rank.semantic,
     semanticWeight: settings.rank.semanticWeight,
-    models: settings.rank.semanticModels.map((name) =>
-      name === 'use' && missing !== undefined
-        ? { name, available: false, why: missing }
-        : { name, available: true },
-    ),
+    models: settings.rank.semanticModels.map((name) => {
+      const off = why[name]();
+      return off === undefined ? { name, available: true } : { name, available: false, why: off };
+    }),
   };
 }
 

@@ -72,7 +72,7 @@ function withMeaning(scored: Scored[], candidates: readonly Candidate[], w: numb
   const bestLexical = Math.max(...scored.map((s) => s.score), 1e-9);
   // Cosines are spread from the lowest candidate's (0) to the best one's (1): a model whose cosines
   // all sit close together still orders the candidates, and one far apart does not outweigh BM25.
-  const cosines = candidates.map((c) => c.dense);
+  const cosines = candidates.map((c) => (Number.isFinite(c.dense) ? c.dense : 0));
   const low = Math.min(...cosines);
   const spread = Math.max(1e-9, Math.max(...cosines) - low);
   scored.forEach((s, i) => {

@@ -126,15 +126,12 @@ export interface SearchIndexStore {
   /** The vectors kept for `model`, by content hash. */
   storedVectors(model: string): Promise<Map<string, Float32Array>>;
   /**
-   * Keep vectors for `model` by content hash; the vectors of models not in `models` (those in use)
-   * and of contents no longer held are dropped. False when they were not kept: another process was
+   * Keep vectors for `model` by content hash. The vectors of contents no longer held, and of the
+   * same family's other models (an id that differs only after its last `-`: an older term space)
+   * are dropped; other families' are kept. False when they were not kept: another process was
    * writing.
    */
-  saveVectors(
-    model: string,
-    vectors: ReadonlyMap<string, Float32Array>,
-    models: readonly string[],
-  ): Promise<boolean>;
+  saveVectors(model: string, vectors: ReadonlyMap<string, Float32Array>): Promise<boolean>;
   /** The model of `kind` learned from the library, if one is kept. */
   learnedModel(kind: string): Promise<LearnedModel | undefined>;
   /** Keep a learned model of `kind`. False when it was not kept: another process was writing. */

@@ -182,7 +182,9 @@ function semanticPass(
   file: string,
 ): SemanticPass {
   return new SemanticPass({
-    warn: (code, message, off) =>
+    // Each warning once: a long-lived index warned of the same model at every change would grow.
+    warn: (code, message, off) => {
+      if (diagnostics.some((d) => d.code === code && d.message === message)) return;
       diagnostics.push(
         diagnostic(
           code,
@@ -190,7 +192,8 @@ function semanticPass(
           file,
           message,
         ),
-      ),
+      );
+    },
     providers: settings.semanticModels.map((m) => providerOf(m, settings)),
     ...(options.onProgress ? { progress: options.onProgress } : {}),
   });

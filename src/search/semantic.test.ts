@@ -12,6 +12,7 @@ import type { IndexContents } from './index-store.js';
 import { DEFAULT_RANK } from './rank-settings.js';
 import { openSkillIndex } from './search.js';
 import { type ModelProvider, SemanticPass, termModelFor } from './semantic.js';
+import { isUnreadable } from './sqlite-errors.js';
 import { SqliteIndexStore } from './sqlite-store.js';
 import { tokenize } from './tokenize.js';
 
@@ -114,12 +115,26 @@ describe('the semantic pass', () => {
     store.db.exec(
       "UPDATE vectors SET vec = x'0102030405' WHERE hash = (SELECT min(hash) FROM vectors)",
     );
+    // A vector of the right size whose numbers are not numbers.
+    const nan = Buffer.from(
+      new Float32Array(first.sets[0]?.model.dimensions ?? 0).fill(Number.NaN).buffer,
+    );
+    store.db
+      .prepare('UPDATE vectors SET vec = ? WHERE hash = (SELECT max(hash) FROM vectors)')
+      .run(nan);
     store.db.exec("UPDATE models SET data = x'00'");
     embedded.length = 0;
     const again = await new SemanticPass({ providers: [counting(embedded)] }).ready(store);
     assert.equal(again.made?.learned, true);
     assert.deepEqual(again.made?.models, first.made?.models);
-    assert.equal(sum(embedded), 1);
+    assert.equal(sum(embedded), 2);
+    store.close();
+  });
+
+  it('finds a stored document that does not parse to be damage to the index, as a query does', async () => {
+    const store = await filled(':memory:');
+    store.db.exec("UPDATE docs SET fields = '{bad' WHERE rowid = (SELECT min(rowid) FROM docs)");
+    await assert.rejects(new SemanticPass().ready(store), (e) => isUnreadable(e));
     store.close();
   });
 

@@ -3,6 +3,7 @@
 // query's vector. The model-free model is learned from the index itself and kept with it, relearned
 // only when enough of the library has changed.
 
+import { createHash } from 'node:crypto';
 import { SkillsetError } from '../errors.js';
 import type { DenseVectors } from './dense.js';
 import { decodeTermModel, learnTermModel, type SemanticModel } from './embedder.js';
@@ -77,7 +78,6 @@ async function loadVectors(
   sources: readonly SemanticSource[],
   model: SemanticModel,
   keep: Keep,
-  models: readonly string[],
   progress: SemanticProgress | undefined,
 ): Promise<DenseVectors> {
   const kept = await store.storedVectors(model.id);
@@ -96,7 +96,7 @@ async function loadVectors(
       );
     }
     for (const [hash, v] of add) kept.set(hash, v);
-    await keep('the skills’ vectors', () => store.saveVectors(model.id, add, models));
+    await keep('the skills’ vectors', () => store.saveVectors(model.id, add));
   }
   const d = model.dimensions;
   const vectors = new Float32Array(sources.length * d);
@@ -136,13 +136,14 @@ export interface SemanticPassOptions {
 /**
  * The semantic pass over one store: ready (models and vectors) for the store's current contents,
  * made again when they change; query vectors cached. A model that cannot be had (an optional
- * package not installed) is warned of once and left out.
+ * package not installed, an endpoint down) is warned of and left out until the contents change.
  */
 export class SemanticPass {
   private state: { version: string; sets: DenseVectors[] } | undefined;
   private readonly queries = new Map<string, Float32Array>();
   private readonly warn: NonNullable<SemanticPassOptions['warn']>;
-  private providers: readonly ModelProvider[];
+  /** Every model asked for: one that cannot be had is tried again when the contents change. */
+  private readonly providers: readonly ModelProvider[];
 
   constructor(private readonly options: SemanticPassOptions = {}) {
     this.warn = options.warn ?? (() => {});
@@ -181,14 +182,11 @@ export class SemanticPass {
         unavailable.push(e);
       }
     }
-    const ids = had.map((h) => h.model.id);
     const sets: DenseVectors[] = [];
     const usable: typeof had = [];
     for (const h of had) {
       try {
-        sets.push(
-          await loadVectors(store, sources, h.model, this.keep, ids, this.options.progress),
-        );
+        sets.push(await loadVectors(store, sources, h.model, this.keep, this.options.progress));
         usable.push(h);
       } catch (e) {
         if (!isUnavailable(e)) throw e;
@@ -197,7 +195,6 @@ export class SemanticPass {
     }
     for (const e of unavailable)
       this.warn('search/model-unavailable', e.message, usable.length === 0);
-    this.providers = usable.map((h) => h.provider);
     this.state = { version, sets };
     const learned = usable.some((h) => h.learned);
     return { sets, made: { models: sets.map((d) => d.model.id), learned, skills: sources.length } };
@@ -238,7 +235,10 @@ export class SemanticPass {
     text: string,
     terms: readonly string[],
   ): Promise<Float32Array> {
-    const key = `${model.id}\0${text}\0${terms.join(' ')}`;
+    // Hashed: a key holds no client's text, however long.
+    const key = createHash('sha256')
+      .update(`${model.id}\0${text}\0${terms.join(' ')}`)
+      .digest('base64');
     let v = this.queries.get(key);
     if (!v) {
       v = await model.embedQuery(text, terms);

@@ -284,11 +284,8 @@ export class SqliteIndexStore implements SearchIndexStore {
   contentVersion = async () => vectors.contentVersion(this);
   semanticSources = async (bodies: boolean) => vectors.semanticSources(this, bodies);
   storedVectors = async (model: string) => vectors.storedVectors(this, model);
-  saveVectors = async (
-    model: string,
-    v: ReadonlyMap<string, Float32Array>,
-    models: readonly string[],
-  ) => vectors.saveVectors(this, model, v, models);
+  saveVectors = async (model: string, v: ReadonlyMap<string, Float32Array>) =>
+    vectors.saveVectors(this, model, v);
   learnedModel = async (kind: string) => vectors.learnedModel(this, kind);
   saveLearnedModel = async (kind: string, m: LearnedModel) =>
     vectors.saveLearnedModel(this, kind, m);

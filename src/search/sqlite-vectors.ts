@@ -4,6 +4,7 @@
 // skipped (the other process is most likely writing the same thing), never waited for.
 
 import type { LearnedModel, SemanticSource } from './index-store.js';
+import { damagedError } from './sqlite-errors.js';
 import { STATEMENT_WAIT_MS } from './sqlite-open.js';
 import type { SqliteIndexStore } from './sqlite-store.js';
 
@@ -29,7 +30,7 @@ export function semanticSources(store: SqliteIndexStore, bodies: boolean): Seman
     text?: string;
   }>;
   return rows.map((r) => {
-    const f = JSON.parse(r.fields) as Record<'name' | 'description' | 'triggers', string[]>;
+    const f = fieldsOf(r.rowid, r.fields);
     const source: SemanticSource = {
       ref: r.rowid,
       hash: r.hash,
@@ -41,6 +42,24 @@ export function semanticSources(store: SqliteIndexStore, bodies: boolean): Seman
   });
 }
 
+/** A stored document's metadata terms; a row that does not parse is damage to the file. */
+function fieldsOf(
+  rowid: number,
+  text: string,
+): Record<'name' | 'description' | 'triggers', string[]> {
+  let f: unknown;
+  try {
+    f = JSON.parse(text);
+  } catch (e) {
+    throw damagedError(`stored document ${rowid} does not parse: ${(e as Error).message}`);
+  }
+  const ok = (x: unknown) => Array.isArray(x) && x.every((t) => typeof t === 'string');
+  const r = f as Record<string, unknown> | null;
+  if (!(r && ok(r.name) && ok(r.description) && ok(r.triggers)))
+    throw damagedError(`stored document ${rowid} has no terms where they belong`);
+  return r as Record<'name' | 'description' | 'triggers', string[]>;
+}
+
 /** The vectors stored for `model`, by content hash. */
 export function storedVectors(store: SqliteIndexStore, model: string): Map<string, Float32Array> {
   const rows = store
@@ -50,11 +69,13 @@ export function storedVectors(store: SqliteIndexStore, model: string): Map<strin
     vec: Buffer;
   }>;
   // Copied out of the row's buffer: a Float32Array needs an aligned offset. A blob that is not
-  // whole floats (a damaged row) is left out: the skill is embedded again.
+  // whole, finite floats (a damaged row) is left out: the skill is embedded again.
   const out = new Map<string, Float32Array>();
-  for (const r of rows)
-    if (Buffer.isBuffer(r.vec) && r.vec.byteLength % 4 === 0)
-      out.set(r.hash, new Float32Array(new Uint8Array(r.vec).buffer));
+  for (const r of rows) {
+    if (!Buffer.isBuffer(r.vec) || r.vec.byteLength % 4 !== 0) continue;
+    const v = new Float32Array(new Uint8Array(r.vec).buffer);
+    if (v.every(Number.isFinite)) out.set(r.hash, v);
+  }
   return out;
 }
 
@@ -83,17 +104,21 @@ function writeIfFree(store: SqliteIndexStore, write: () => void): boolean {
   }
 }
 
-/** Add vectors for `model`; those of models not in `models`, and of hashes no skill has now, are dropped. */
+/**
+ * Add vectors for `model`; those of the same family's other models (its id but the last part: an
+ * older term space, a longer cut of the text) and of hashes no skill has now are dropped. Other
+ * families' are kept: processes that use other models share the file.
+ */
 export function saveVectors(
   store: SqliteIndexStore,
   model: string,
   vectors: ReadonlyMap<string, Float32Array>,
-  models: readonly string[],
 ): boolean {
+  const family = model.slice(0, model.lastIndexOf('-') + 1);
   return writeIfFree(store, () => {
     store
-      .statement('DELETE FROM vectors WHERE model NOT IN (SELECT value FROM json_each(?))')
-      .run(JSON.stringify([...models, model]));
+      .statement('DELETE FROM vectors WHERE model <> ? AND substr(model, 1, ?) = ?')
+      .run(model, family.length, family);
     const insert = store.statement(
       'INSERT OR REPLACE INTO vectors(model, hash, vec) VALUES (?, ?, ?)',
     );

@@ -60,12 +60,23 @@ function unit(v: readonly number[]): Float32Array {
   let s = 0;
   for (const x of v) s += x * x;
   const n = Math.sqrt(s);
-  return Float32Array.from(v, (x) => (n > 0 ? x / n : 0));
+  // A vector with a value that is not a number says nothing: zeros, as for a text with no words.
+  return Float32Array.from(v, (x) => (n > 0 && Number.isFinite(n) ? x / n : 0));
 }
 
 /** The sentence encoder as a semantic model: each text embedded alone, so a vector never depends on its batch. */
 function useModel(e: Encoder): SemanticModel {
-  const one = async (text: string) => unit(await e.embed(text.slice(0, MAX_CHARS)));
+  const one = async (text: string) => {
+    try {
+      return unit(await e.embed(text.slice(0, MAX_CHARS)));
+    } catch (err) {
+      // The encoder failing on a text is this model off, never the search.
+      throw new SkillsetError(
+        'search/model-unavailable',
+        `The sentence encoder is off: it failed on a text (${(err as Error).message.split('\n')[0]})`,
+      );
+    }
+  };
   return {
     id: `use-lite-512-c${MAX_CHARS}`,
     dimensions: 512,

@@ -27,29 +27,29 @@ export function semanticStorage(
     }
   });
 
-  it('keeps vectors by model and content hash, and drops those of models not in use and of gone contents', async () => {
+  it('keeps vectors by model and content hash, and drops those of gone contents and of an older model of the family', async () => {
     const store = await filled();
     try {
       const v = Float32Array.from([0.6, 0.8]);
-      assert.equal(await store.saveVectors('m1', new Map([['hash-pdf-forms', v]]), []), true);
+      assert.equal(await store.saveVectors('terms-a', new Map([['hash-pdf-forms', v]])), true);
       assert.deepEqual(
-        [...((await store.storedVectors('m1')).get('hash-pdf-forms') ?? [])],
+        [...((await store.storedVectors('terms-a')).get('hash-pdf-forms') ?? [])],
         [...v],
       );
       await store.saveVectors(
-        'm2',
+        'use-1',
         new Map([
           ['hash-git-history', v],
           ['gone', v],
         ]),
-        ['m1'],
       );
-      // m1 is in use with m2: kept; a third model not naming m1 drops it.
-      assert.equal((await store.storedVectors('m1')).size, 1);
-      assert.deepEqual([...(await store.storedVectors('m2')).keys()], ['hash-git-history']);
-      await store.saveVectors('m3', new Map([['hash-csv-cleanup', v]]), ['m2']);
-      assert.equal((await store.storedVectors('m1')).size, 0);
-      assert.equal((await store.storedVectors('m2')).size, 1);
+      // Another family's vectors stay (another process may use that model).
+      assert.equal((await store.storedVectors('terms-a')).size, 1);
+      assert.deepEqual([...(await store.storedVectors('use-1')).keys()], ['hash-git-history']);
+      // A newer model of a family replaces the older one's vectors.
+      await store.saveVectors('terms-b', new Map([['hash-csv-cleanup', v]]));
+      assert.equal((await store.storedVectors('terms-a')).size, 0);
+      assert.equal((await store.storedVectors('use-1')).size, 1);
     } finally {
       store.close();
     }
