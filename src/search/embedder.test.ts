@@ -5,7 +5,7 @@ import { readSkillBody } from '../discover/body.js';
 import { discoverSkills } from '../discover/discover.js';
 import { corporaDir } from '../test-support/paths.js';
 import { type SearchDocument, toDocument } from './document.js';
-import { learnTermEmbedder, sourceOf, termContexts } from './embedder.js';
+import { decodeTermModel, learnTermEmbedder, sourceOf, termContexts } from './embedder.js';
 import { learnTermSpace } from './term-space.js';
 
 const root = path.join(corporaDir, 'wshobson-agents');
@@ -65,6 +65,16 @@ describe('the model-free embedder', () => {
       learnTermEmbedder(docs, { dimensions: 64, weighting: 'tfidf' }).id,
       /^terms-tfidf-64-/,
     );
+  });
+
+  it('reads back what it encodes, and reads no space from bytes cut short or holding a float that is not a number', async () => {
+    const bytes = embedder.encode();
+    assert.equal(decodeTermModel(bytes)?.id, embedder.id);
+    assert.equal(decodeTermModel(bytes.subarray(0, bytes.length - 4)), undefined);
+    const damaged = new Uint8Array(bytes);
+    // The last float (an IDF) made NaN.
+    new DataView(damaged.buffer).setFloat32(damaged.length - 4, Number.NaN, true);
+    assert.equal(decodeTermModel(damaged), undefined);
   });
 
   it('gives unit vectors of its size, and zeros for a text it knows no word of', async () => {

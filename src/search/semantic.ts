@@ -111,7 +111,7 @@ export type SemanticProgress = (done: number, total: number, what: string) => vo
 /** Skills embedded per call to a model. */
 const EMBED_CHUNK = 64;
 
-/** What the pass did to get ready, for doctor and the progress line. */
+/** What the pass did to get ready, when it made anything (its callers and tests read it). */
 export interface SemanticReady {
   models: string[];
   learned: boolean;

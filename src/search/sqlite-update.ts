@@ -75,13 +75,26 @@ function fingerprintOf(current: IndexContents): string {
     .digest('hex');
 }
 
-/** The fingerprint the last update of the file stored. */
-const lastFingerprint = (db: SqliteIndexStore['db']): string | undefined =>
+/** The fingerprint the last update of the file stored (undefined before the first). */
+export const lastFingerprint = (db: SqliteIndexStore['db']): string | undefined =>
   (
     db.prepare("SELECT value FROM info WHERE key = 'fingerprint'").get() as
       | { value: string }
       | undefined
   )?.value;
+
+/**
+ * BEGIN IMMEDIATE without SQLite's own wait (it would block the event loop): fails busy at once when
+ * another connection holds the write lock.
+ */
+export function beginNow(db: SqliteIndexStore['db']): void {
+  db.pragma('busy_timeout = 0');
+  try {
+    db.exec('BEGIN IMMEDIATE');
+  } finally {
+    db.pragma(`busy_timeout = ${STATEMENT_WAIT_MS}`);
+  }
+}
 
 /**
  * Take the write lock (BEGIN IMMEDIATE): true once taken, false when another connection wrote this
@@ -97,12 +110,7 @@ function writeLock(
   // its wait would block the event loop, which the lock's holder may be this very process.
   return retryWhileBusy(
     () => {
-      db.pragma('busy_timeout = 0');
-      try {
-        db.exec('BEGIN IMMEDIATE');
-      } finally {
-        db.pragma(`busy_timeout = ${STATEMENT_WAIT_MS}`);
-      }
+      beginNow(db);
       return true;
     },
     o,

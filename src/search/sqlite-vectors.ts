@@ -4,17 +4,13 @@
 // skipped (the other process is most likely writing the same thing), never waited for.
 
 import type { LearnedModel, SemanticSource } from './index-store.js';
+import { isBusy } from './lock-wait.js';
 import { damagedError } from './sqlite-errors.js';
-import { STATEMENT_WAIT_MS } from './sqlite-open.js';
 import type { SqliteIndexStore } from './sqlite-store.js';
+import { beginNow, lastFingerprint } from './sqlite-update.js';
 
 /** The fingerprint of the contents the last update wrote ('' before the first). */
-export function contentVersion(store: SqliteIndexStore): string {
-  const row = store.statement("SELECT value FROM info WHERE key = 'fingerprint'").get() as
-    | { value: string }
-    | undefined;
-  return row?.value ?? '';
-}
+export const contentVersion = (store: SqliteIndexStore): string => lastFingerprint(store.db) ?? '';
 
 /** Every stored skill's content hash and metadata terms (and its body's terms when `bodies`), by rowid. */
 export function semanticSources(store: SqliteIndexStore, bodies: boolean): SemanticSource[] {
@@ -85,14 +81,11 @@ export function storedVectors(store: SqliteIndexStore, model: string): Map<strin
  */
 function writeIfFree(store: SqliteIndexStore, write: () => void): boolean {
   const db = store.db;
-  db.pragma('busy_timeout = 0');
   try {
-    db.exec('BEGIN IMMEDIATE');
+    beginNow(db);
   } catch (e) {
-    if (String((e as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) return false;
+    if (isBusy(e)) return false;
     throw e;
-  } finally {
-    db.pragma(`busy_timeout = ${STATEMENT_WAIT_MS}`);
   }
   try {
     write();

@@ -208,7 +208,7 @@ export function encodeTermSpace(space: TermSpace): Uint8Array {
   return out;
 }
 
-/** The term space encodeTermSpace wrote; undefined for bytes that are not one. */
+/** The term space encodeTermSpace wrote; undefined for bytes that are not one (damaged). */
 export function decodeTermSpace(bytes: Uint8Array): TermSpace | undefined {
   try {
     const copy = new Uint8Array(bytes);
@@ -221,11 +221,14 @@ export function decodeTermSpace(bytes: Uint8Array): TermSpace | undefined {
     const n = header.terms.length;
     const k = header.dimensions;
     if (copy.byteLength !== at + 4 * n * (k + 1)) return undefined;
+    // Every float finite, or the bytes are damage: the space is learned again.
+    const floats = new Float32Array(copy.buffer, at, n * (k + 1));
+    if (!floats.every(Number.isFinite)) return undefined;
     return {
       dimensions: k,
       terms: new Map(header.terms.map((t, i) => [t, i])),
-      vectors: new Float32Array(copy.buffer, at, n * k),
-      idf: new Float32Array(copy.buffer, at + 4 * n * k, n),
+      vectors: floats.subarray(0, n * k),
+      idf: floats.subarray(n * k),
     };
   } catch {
     return undefined;
