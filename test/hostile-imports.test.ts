@@ -87,13 +87,23 @@ function loadJson(dir: string, name: string): { view: LoadJson; held: number; st
 }
 
 interface SelectJson {
-  loaded: Array<{ name: string; chars: number }>;
+  loaded: Array<{ name: string; chars: number; whole?: { chars: number } }>;
   overflow: Array<{ name: string; chars: number }>;
   budget: { limit: number; used: number };
 }
 
-function select(dir: string, intent: string, budget: number): SelectJson {
-  const r = cli(['select', '--dir', dir, '--intent', intent, '--budget', String(budget), '--json']);
+function select(dir: string, intent: string, budget: number, ...more: string[]): SelectJson {
+  const r = cli([
+    'select',
+    '--dir',
+    dir,
+    '--intent',
+    intent,
+    '--budget',
+    String(budget),
+    '--json',
+    ...more,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout) as SelectJson;
 }
@@ -297,9 +307,13 @@ describe('variants', () => {
       assert.ok(held <= LIMIT, `loads ${held}`);
       assert.ok(view.imports.length <= 100);
       assert.ok((view.cut?.imports.length ?? 0) + (view.cut?.more ?? 0) >= 200);
+      // Counted past the budget, it loads in part: its share of the budget, never more.
       const j = select(dir, 'deploy many', 50_000);
       assert.ok(j.budget.used <= 50_000);
-      assert.ok((j.overflow.find((s) => s.name === 'many')?.chars ?? 0) > 50_000);
+      const part = j.loaded.find((s) => s.name === 'many');
+      assert.ok((part?.whole?.chars ?? 0) > 50_000 && (part?.chars ?? Infinity) <= 50_000);
+      const whole = select(dir, 'deploy many', 50_000, '--whole-only');
+      assert.ok((whole.overflow.find((s) => s.name === 'many')?.chars ?? 0) > 50_000);
     },
   );
 

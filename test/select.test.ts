@@ -82,10 +82,10 @@ describe('skillset select', () => {
     const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
     const intent = 'configure a multi-step approval process for discount requests';
     const j = JSON.parse(
-      run(['select', salesforce, '--intent', intent, '--dry-run', '--json']).stdout,
+      run(['select', salesforce, '--intent', intent, '--dry-run', '--whole-only', '--json']).stdout,
     ) as {
       coverage: string;
-      loaded: Array<{ name: string }>;
+      loaded: Array<{ name: string; chars: number; whole?: { chars: number } }>;
       overflow: Array<{ name: string }>;
       suggested: Array<{ name: string; description: string; chars: number }>;
       budget: { limit: number; used: number; suggested: number };
@@ -108,7 +108,30 @@ describe('skillset select', () => {
     assert.ok(j.budget.used <= j.budget.limit);
     for (const s of j.suggested)
       assert.equal(s.chars, Buffer.byteLength(`- ${s.name}: ${s.description}`));
-    const text = run(['select', salesforce, '--intent', intent, '--dry-run', '--suggest', '2']);
+    // By default what overflowed whole shares the room the suggestions leave, and loads in part.
+    const parts = JSON.parse(
+      run(['select', salesforce, '--intent', intent, '--dry-run', '--json']).stdout,
+    ) as typeof j;
+    assert.deepEqual(parts.loaded[0], j.loaded[0]);
+    const cut = parts.loaded.slice(1);
+    assert.ok(cut.length > 0);
+    assert.deepEqual(
+      cut.map((s) => s.name),
+      j.overflow.slice(0, cut.length).map((s) => s.name),
+    );
+    for (const s of cut) assert.ok(s.chars >= 3000 && s.chars < (s.whole?.chars ?? 0));
+    assert.equal(parts.suggested.length, 20);
+    assert.ok(parts.budget.used <= parts.budget.limit);
+    const text = run([
+      'select',
+      salesforce,
+      '--intent',
+      intent,
+      '--dry-run',
+      '--suggest',
+      '2',
+      '--whole-only',
+    ]);
     assert.match(
       text.stdout,
       /^suggested 2 \(named, not loaded\):\n {2}quotes-and-quote-templates: /m,

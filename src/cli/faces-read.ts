@@ -150,6 +150,10 @@ export const READ_FACES: Readonly<Record<string, CliFace>> = {
           'skills to name, not load, after the loads (default 20; 0 for none)',
           (v) => parseCount(v, '--suggest'),
         )
+        .option(
+          '--whole-only',
+          'load whole skills only: one that does not fit overflows (by default the room left is shared, and a skill bigger than its share loads in part)',
+        )
         .option('--dry-run', 'stop before loading: nothing is read or recorded')
         .option(
           '--explain',
@@ -157,13 +161,14 @@ export const READ_FACES: Readonly<Record<string, CliFace>> = {
         )
         .addHelpText(
           'after',
-          '\nJSON: { "coverage": "ok" | "weak" | "none" | null, "loaded": [ { "name", "path", "scope", "tier", "score", "chars" } ], "overflow": [ … ], "suggested": [ { "name", "path", "scope", "description", "chars" } ], "dropped": [ { "name", "path", "scope", "stage", "reason" } ], "unmatched", "budget": { "limit", "used", "suggested", "unit" }, "violation": null | { "limit", "required", "unit", "critical" } }; with --explain also "decisions": [ { "name", "path", "scope", "stage", "outcome", "reason" } ] and "unmatchedSkills".\nOnly an intent the search answers `ok` loads skills on its text; a `weak` one\'s candidates are suggested.\nExit codes: 0 selected, 1 a budget violation (the critical skills alone exceed the budget), 2 usage error.',
+          '\nJSON: { "coverage": "ok" | "weak" | "none" | null, "loaded": [ { "name", "path", "scope", "tier", "score", "chars", "whole"?: { "chars", "tokens" } } ], "overflow": [ … ], "suggested": [ { "name", "path", "scope", "description", "chars" } ], "dropped": [ { "name", "path", "scope", "stage", "reason" } ], "unmatched", "budget": { "limit", "used", "suggested", "unit" }, "violation": null | { "limit", "required", "unit", "critical" } }; with --explain also "decisions": [ { "name", "path", "scope", "stage", "outcome", "reason" } ] and "unmatchedSkills".\nOnly an intent the search answers `ok` loads skills on its text; a `weak` one\'s candidates are suggested. A skill with "whole" loads in part: "chars" is its share of the budget.\nExit codes: 0 selected, 1 a budget violation (the critical skills alone exceed the budget), 2 usage error.',
         ),
     input: ([paths], o) => ({
       paths,
       input: {
         ...defined({ intent: o.intent, profile: o.profile, budget: o.budget }),
         ...defined({ unit: o.budgetUnit, suggest: o.suggest }),
+        ...(o.wholeOnly === true ? { parts: false } : {}),
         files: o.file,
         commands: o.command,
         keywords: o.keyword,

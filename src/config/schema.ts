@@ -104,6 +104,8 @@ export const schema = z
         /** The budget, and what it counts (default 15,500 characters). */
         budget: z.number().int().min(0).optional(),
         unit: z.enum(['chars', 'tokens']).optional(),
+        /** Load a part of a skill that does not fit whole (default true; false: whole skills only). */
+        parts: z.boolean().optional(),
       })
       .strict()
       .optional(),

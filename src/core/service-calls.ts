@@ -137,7 +137,7 @@ export async function selectCall(
     const { indexRanking } = await import('../select/source.js');
     const { explainView } = await import('../select/view.js');
     const { stateStoreFor } = await import('../state/file-store.js');
-    const { budget, unit, profiles } = settings.select;
+    const { budget, unit, parts, profiles } = settings.select;
     // The index opens only for an intent: files, commands and keywords score without it.
     const source = {
       catalog: d,
@@ -146,6 +146,7 @@ export async function selectCall(
     const r = await selectWithState(source, context, {
       ...(budget !== undefined ? { budget } : {}),
       ...(unit !== undefined ? { unit } : {}),
+      ...(parts !== undefined ? { parts } : {}),
       profiles,
       limits: settings.load,
       refused: new Map(refusedSkills(d).map((r) => [r.id, r.message])),

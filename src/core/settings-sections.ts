@@ -23,6 +23,7 @@ export function selectSettings(c: SelectConfig = {}): Settings['select'] {
   const out: Settings['select'] = { profiles };
   if (c.budget !== undefined) out.budget = c.budget;
   if (c.unit !== undefined) out.unit = c.unit;
+  if (c.parts !== undefined) out.parts = c.parts;
   return out;
 }
 

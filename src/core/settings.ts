@@ -87,7 +87,12 @@ export interface Settings {
   rank: RankSettings;
   lint: { profile: Profile; rules: Record<string, RuleSetting> };
   /** The config file's `select` section: the project's own agent profiles, and the budget. */
-  select: { profiles: Record<string, AgentProfile>; budget?: number; unit?: 'chars' | 'tokens' };
+  select: {
+    profiles: Record<string, AgentProfile>;
+    budget?: number;
+    unit?: 'chars' | 'tokens';
+    parts?: boolean;
+  };
   /** The config file's `listing` section, with defaults. */
   listing: ListingSettings;
   /** The config file's `permissions` section. */

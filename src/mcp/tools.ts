@@ -222,7 +222,7 @@ export const MCP_TOOLS: Readonly<Record<string, McpToolFace>> = {
   select: {
     tool: 'select_skills',
     description:
-      'Choose the skills to load for a context (intent, active files, recent commands, keywords) under a budget: what would load, what overflowed, what is suggested (named, not loaded: check a description, then load_skill the one that fits) and what was dropped, with reasons. Only an intent the search answers coverage "ok" loads skills on its words; a "weak" one\'s candidates are suggested.',
+      'Choose the skills to load for a context (intent, active files, recent commands, keywords) under a budget: what would load, what overflowed, what is suggested (named, not loaded: check a description, then load_skill the one that fits) and what was dropped, with reasons. Only an intent the search answers coverage "ok" loads skills on its words; a "weak" one\'s candidates are suggested. A skill with "whole" would load in part: its first "chars" of its whole size.',
     inputSchema: (op) =>
       op.input(z).pick({
         intent: true,

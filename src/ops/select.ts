@@ -15,7 +15,8 @@ const SELECT_WEAK =
   'intent: coverage weak — no skill clearly fits, so none loads on its text; the candidates are suggested below';
 
 function line(s: SelectView['loaded'][number]): string {
-  return `  ${s.name.padEnd(36)} ${s.tier.padEnd(9)} score ${String(s.score).padStart(3)}   ${s.chars.toLocaleString('en')} chars`;
+  const part = s.whole ? `, in part (of ${s.whole.chars.toLocaleString('en')})` : '';
+  return `  ${s.name.padEnd(36)} ${s.tier.padEnd(9)} score ${String(s.score).padStart(3)}   ${s.chars.toLocaleString('en')} chars${part}`;
 }
 
 /** The text form: loaded, overflow, budget; with explain, every decision per skill. */
@@ -91,6 +92,10 @@ export const select = operation<SelectInput, SelectView>({
       profile: z.string().optional().describe('The agent profile (default interactive).'),
       budget: z.number().int().min(0).optional().describe('The budget.'),
       unit: z.enum(['chars', 'tokens']).optional(),
+      parts: z
+        .boolean()
+        .optional()
+        .describe('Load a part of a skill that does not fit whole (default true).'),
       suggest: z.number().int().min(0).optional(),
       dryRun: z.boolean().optional(),
       explain: z.boolean().optional(),

@@ -5,6 +5,11 @@ import { escapeXml } from './available-skills.js';
 
 /** What a load's bounds left out. */
 export interface LoadCut {
+  /**
+   * The bound was the selection budget's share for a skill that loads in part (`select`), not the
+   * load's own limits.
+   */
+  part?: true;
   /** The bound on the body and its imports, in UTF-8 bytes. */
   maxBytes: number;
   /** The bound on imported files. */
@@ -53,7 +58,9 @@ function why(e: LeftOutEntry, c: LoadCut): string {
 export function renderLoadCut(c: LoadCut, skill: string): string {
   const lines = [
     '<skill_load_limit>',
-    `This load reached its limits (${n(c.maxBytes)} bytes of body and imports, ${n(c.maxImports)} imported files). Left out:`,
+    c.part
+      ? `This skill is loaded in part, to fit the selection's budget: ${n(c.maxBytes)} bytes of body and imports. Left out:`
+      : `This load reached its limits (${n(c.maxBytes)} bytes of body and imports, ${n(c.maxImports)} imported files). Left out:`,
   ];
   if (c.body)
     lines.push(`- SKILL.md: the body, cut after ${n(c.body.kept)} of ${n(c.body.size)} bytes`);

@@ -6,6 +6,7 @@ import { importLibrary, importLibraryArb } from '../test-support/import-library.
 import { candidate, candidatesArb, stageContract } from '../test-support/stage-contract.js';
 import { budgetStage, DEFAULT_BUDGET_CHARS, type Suggestion } from './budget.js';
 import { loadStage } from './load.js';
+import { MIN_PART_CHARS } from './share.js';
 import { sizeCap, sizeStage } from './size.js';
 import type { Candidate } from './types.js';
 
@@ -39,6 +40,64 @@ describe('budgetStage', () => {
     assert.deepEqual(r.budget, { limit: 8000, used: 7500, suggested: 0, unit: 'chars' });
     assert.equal(r.violation, null);
     assert.match(r.decisions.find((d) => d.id === 's3')?.reason ?? '', /standard tier overflows/);
+  });
+
+  it('loads in part what does not fit whole: the room left is shared by the rest of the tier', () => {
+    const r = budgetStage(
+      [
+        c('s1', 'standard', 4000),
+        c('s2', 'standard', 9000),
+        c('s3', 'standard', 3000),
+        c('o1', 'optional', 5000),
+      ],
+      { limit: 10_000 },
+    );
+    // s1 fits whole; s2 and s3 share the 6,000 left: s3 whole within its half, s2 cut to the rest.
+    assert.deepEqual(
+      r.candidates.map((x) => [x.id, x.chars, x.whole?.chars]),
+      [
+        ['s1', 4000, undefined],
+        ['s2', 3000, 9000],
+        ['s3', 3000, undefined],
+      ],
+    );
+    assert.deepEqual(
+      r.overflow.map((x) => x.id),
+      ['o1'],
+    );
+    assert.equal(r.budget.used, 10_000);
+    assert.match(
+      r.decisions.find((d) => d.id === 's2')?.reason ?? '',
+      /in part: 3000 of its 9000 chars, the 6000 left shared with 1 other skill/,
+    );
+    // A part under the smallest worth loading (3,000 characters) overflows with the rest of its tier.
+    const tight = budgetStage([c('a', 'standard', 4000), c('b', 'standard', 9000)], {
+      limit: 5000,
+    });
+    assert.deepEqual(
+      [tight.candidates.map((x) => x.id), tight.overflow.map((x) => x.id)],
+      [['a'], ['b']],
+    );
+    assert.match(
+      tight.decisions.find((d) => d.id === 'b')?.reason ?? '',
+      /nor a part of at least 3000/,
+    );
+    // One skill bigger than the whole budget loads in part; without parts it overflows.
+    const alone = budgetStage([c('big', 'standard', 40_000)]);
+    assert.deepEqual(alone.candidates[0]?.whole, { chars: 40_000, tokens: 10_000 });
+    assert.equal(alone.candidates[0]?.chars, DEFAULT_BUDGET_CHARS);
+    assert.deepEqual(budgetStage([c('big', 'standard', 40_000)], { parts: false }).candidates, []);
+    // In tokens, a part's characters are four a token, so that its estimate stays within its share.
+    const tokens = budgetStage([c('big', 'standard', 40_000)], { limit: 3000, unit: 'tokens' });
+    assert.deepEqual([tokens.candidates[0]?.tokens, tokens.candidates[0]?.chars], [3000, 12_000]);
+  });
+
+  it('never cuts a critical skill', () => {
+    const r = budgetStage([c('c1', 'critical', 3000), c('c2', 'critical', 6000)], {
+      limit: 8000,
+    });
+    assert.deepEqual(r.candidates, []);
+    assert.equal(r.violation?.required, 9000);
   });
 
   it('defaults to 15,500 characters, and counts tokens when asked', () => {
@@ -78,6 +137,7 @@ describe('budgetStage', () => {
     });
     const r = budgetStage([c('a', 'standard', 6000), c('b', 'standard', 5000)], {
       limit: 8000,
+      parts: false,
       suggestions: {
         pool: [line('a', 40), line('b', 40), line('x', 50), line('y', 5000), line('z', 10)],
         max: 10,
@@ -144,6 +204,15 @@ describe('budgetStage', () => {
               rank[(r.candidates[i - 1] as Candidate).tier] <=
                 rank[(r.candidates[i] as Candidate).tier],
             );
+          // A part is smaller than its skill, never under the smallest worth loading, never critical.
+          for (const x of r.candidates.filter((x) => x.whole !== undefined)) {
+            assert.ok(size(x) < ((unit === 'tokens' ? x.whole?.tokens : x.whole?.chars) ?? 0));
+            assert.ok(
+              size(x) >= (unit === 'tokens' ? MIN_PART_CHARS / 4 : MIN_PART_CHARS),
+              `part of ${size(x)}`,
+            );
+            assert.notEqual(x.tier, 'critical');
+          }
           // Critical skills never overflow: they all load, or the result is a violation.
           const critical = cands.filter((x) => x.tier === 'critical');
           if (r.violation === null)

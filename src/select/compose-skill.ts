@@ -4,6 +4,7 @@
 // it, so that what loads is what was counted.
 
 import path from 'node:path';
+import { cutPart } from '../compose/cut-part.js';
 import {
   cutUtf8,
   importAllowance,
@@ -46,6 +47,11 @@ export interface ComposeOptions {
   readBeyond?: number;
   /** The skills by SKILL.md path: each body is then read from the real file discovery confined. */
   skills?: ReadonlyMap<string, BodySource>;
+  /**
+   * `maxBytes` is Budget's share for a skill that loads in part: the body is cut at a heading or
+   * paragraph (cut-part.ts), the note says so, and no diagnostic is raised (it is no surprise).
+   */
+  part?: boolean;
 }
 
 /** A composed skill. */
@@ -97,7 +103,7 @@ export async function composeSkill(t: ComposeTarget, o: ComposeOptions): Promise
   const size = utf8Bytes(body);
   let bodyCut: LoadCut['body'];
   if (size > o.maxBytes) {
-    body = cutUtf8(body, o.maxBytes);
+    body = o.part ? cutPart(body, o.maxBytes) : cutUtf8(body, o.maxBytes);
     bodyCut = { kept: utf8Bytes(body), size };
   }
   const bodyBytes = bodyCut ? bodyCut.kept : size;
@@ -137,13 +143,14 @@ export async function composeSkill(t: ComposeTarget, o: ComposeOptions): Promise
       slash(project !== undefined ? relativeInside(project, file) : undefined),
   };
   const cut: LoadCut = {
+    ...(o.part ? { part: true as const } : {}),
     maxBytes: o.maxBytes,
     maxImports: o.limits.maxImports,
     ...(bodyCut ? { body: bodyCut } : {}),
     imports: left.map((l) => entry(l, places)),
     more: allowance.moreLeft,
   };
-  diagnostics.push(limitDiagnostic(t.path, body, bodyCut, left[0], cut, own.bodyLine));
+  if (!o.part) diagnostics.push(limitDiagnostic(t.path, body, bodyCut, left[0], cut, own.bodyLine));
   return { own, body, imports, bodyBytes, importBytes, cut, over, sources, diagnostics };
 }
 

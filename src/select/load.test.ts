@@ -7,9 +7,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { type LoadCut, renderLoadCut } from '../render/load-limit.js';
 import { fileStateStore } from '../state/file-store.js';
 import { recordLoads, SELECT_STATE } from './cache-state.js';
-import { loadStage } from './load.js';
+import { loadStage, PART_NOTE_BYTES } from './load.js';
 import type { Candidate } from './types.js';
 
 function library(): string {
@@ -72,6 +73,33 @@ describe('loadStage', () => {
       r.diagnostics.map((d) => d.code),
       ['select/changed-since-scored'],
     );
+  });
+
+  it('loads a part where Budget gave one: cut before a heading, with a note and no warning', async () => {
+    const root = library();
+    const file = path.join(root, 'big', 'SKILL.md');
+    const section = (t: string) => `## ${t}\n\n${'Do the step carefully. '.repeat(35)}\n\n`;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      `---\nname: big\ndescription: Use for big work.\n---\n# Big\n\n${section('One')}${section('Two')}${section('Three')}`,
+    );
+    const whole = { chars: 2600, tokens: 650 };
+    const part = { ...candidate(file), chars: 2200, tokens: 550, whole };
+    const r = await loadStage([part], { holdToCounted: true });
+    assert.deepEqual(r.diagnostics, []);
+    const [s] = r.loaded;
+    // 2,200 less the note's 512 holds "# Big", sections One and Two, not all of Three: cut before it.
+    assert.match(s?.body ?? '', /## Two\n\n(Do the step carefully\. ?)+$/);
+    assert.doesNotMatch(s?.body ?? '', /## Three/);
+    assert.ok(Buffer.byteLength(s?.body ?? '') <= 2200 - PART_NOTE_BYTES);
+    assert.equal(s?.cut?.part, true);
+    assert.ok((s?.cut?.body?.size ?? 0) > 2400);
+    const note = renderLoadCut(s?.cut as LoadCut, 'big');
+    assert.match(note, /loaded in part, to fit the selection's budget/);
+    assert.match(note, /- SKILL\.md: the body, cut after \d[\d,]* of [\d,]+ bytes/);
+    assert.ok(Buffer.byteLength(note) <= PART_NOTE_BYTES, `${Buffer.byteLength(note)} bytes`);
+    assert.match(r.decisions[0]?.reason ?? '', /in part to fit its share of the budget/);
   });
 
   it('drops a skill that can no longer be read, with a diagnostic and a decision', async () => {

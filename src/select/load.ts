@@ -113,10 +113,24 @@ async function loadedSkill(
 /** Why Load kept a skill: what changed, the imports, what the load's limit cut, the files listed. */
 function loadReason(l: LoadedSkill): string {
   const { cut } = l;
-  const cutText = cut
-    ? `, cut at the load's limit of ${cut.maxBytes} bytes (${cut.imports.length + cut.more} @import line(s) left out${cut.body ? ', the body cut' : ''})`
-    : '';
+  const cutText = cut?.part
+    ? `, in part to fit its share of the budget (${cut.body ? `the body cut after ${cut.body.kept} of ${cut.body.size} bytes` : 'the body whole'}, ${cut.imports.length + cut.more} @import line(s) left out)`
+    : cut
+      ? `, cut at the load's limit of ${cut.maxBytes} bytes (${cut.imports.length + cut.more} @import line(s) left out${cut.body ? ', the body cut' : ''})`
+      : '';
   return `loaded${l.changed ? ' (changed since scoring)' : ''}; ${l.imports.length} import(s)${cutText}, ${l.resources.length + l.moreResources} other file(s) listed`;
+}
+
+/** What a part's note is counted as, in bytes, within its share (a name and a line or two). */
+export const PART_NOTE_BYTES = 512;
+
+/**
+ * The bytes a skill may load: its part (Budget's share, less room for the note) when it loads in
+ * part; else what Budget counted when held to it; else the load's limit.
+ */
+function loadBound(c: Candidate, limit: number, held: boolean): number {
+  if (c.whole) return Math.min(limit, Math.max(0, c.chars - PART_NOTE_BYTES));
+  return held ? Math.min(limit, c.chars) : limit;
 }
 
 /** Load `candidates` (Budget's load set, in order). */
@@ -136,7 +150,8 @@ export async function loadStage(
         fs,
         ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
         limits,
-        maxBytes: options.holdToCounted ? Math.min(limits.maxBytes, c.chars) : limits.maxBytes,
+        maxBytes: loadBound(c, limits.maxBytes, options.holdToCounted === true),
+        ...(c.whole ? { part: true } : {}),
         maxFileBytes: options.maxBytes ?? DEFAULT_MAX_FILE_BYTES,
         ...(options.skills ? { skills: options.skills } : {}),
       });

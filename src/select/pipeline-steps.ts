@@ -103,6 +103,7 @@ export function budgetSettings(
   return {
     ...(o.budget !== undefined ? { limit: o.budget } : {}),
     ...(o.unit ? { unit: o.unit } : {}),
+    ...(o.parts !== undefined ? { parts: o.parts } : {}),
     suggestions: {
       pool: suggestionPool(candidates, run.search?.results ?? [], {
         visible: catalog,

@@ -37,6 +37,11 @@ export interface SelectOptions {
   /** The budget (default 15,500 characters). */
   budget?: number;
   unit?: 'chars' | 'tokens';
+  /**
+   * Load a part of a skill when the skills do not all fit whole (Budget shares the room; default
+   * true). False: whole skills only.
+   */
+  parts?: boolean;
   /** Stop before Load: nothing is loaded or recorded (sizing reads what it needs to count). */
   dryRun?: boolean;
   /** The bounds of one load: bytes of body and imports, files imported (default 100,000 and 100). */

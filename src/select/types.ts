@@ -20,6 +20,11 @@ export interface Candidate {
   /** The body's size in characters, and as estimated tokens (bytes / 4). */
   chars: number;
   tokens: number;
+  /**
+   * Set by Budget when only a part of the skill loads: its whole size. `chars` and `tokens` are then
+   * the part's, and Load cuts the body there (at a heading or paragraph when it can) with a note.
+   */
+  whole?: { chars: number; tokens: number };
   /** The content hash it was scored with (Load checks it again). */
   contentHash: string;
   /**

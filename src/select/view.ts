@@ -18,7 +18,10 @@ export interface SkillRef {
 export interface SelectedJson extends SkillRef {
   tier: Candidate['tier'];
   score: number;
+  /** What it takes of the budget: all of it, or the part that loads. */
   chars: number;
+  /** Only a part of it loads (Budget shared the room): its whole size. */
+  whole?: { chars: number; tokens: number };
 }
 
 /** A skill named without being loaded. */
@@ -74,6 +77,7 @@ const selected = (c: Candidate): SelectedJson => ({
   tier: c.tier,
   score: c.score,
   chars: c.chars,
+  ...(c.whole ? { whole: { ...c.whole } } : {}),
 });
 
 /** What the pipeline settled, for the view. */
