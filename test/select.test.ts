@@ -256,6 +256,23 @@ describe('skillset select', () => {
     assert.match(wrong.stderr, /Did you mean `release-manager`\?/);
   });
 
+  it('takes `parts: false` from the config file, as --whole-only', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-parts-'));
+    const config = path.join(dir, 'skillset.config.json');
+    writeFileSync(config, JSON.stringify({ select: { parts: false } }));
+    const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
+    const intent = 'configure a multi-step approval process for discount requests';
+    const args = ['select', salesforce, '--intent', intent];
+    const json = (more: string[]) =>
+      JSON.parse(run([...args, '--dry-run', '--json', ...more]).stdout) as {
+        loaded: Array<{ name: string; whole?: unknown }>;
+      };
+    const configured = json(['--config', config]);
+    assert.deepEqual(configured, json(['--whole-only']));
+    assert.ok(configured.loaded.every((s) => s.whole === undefined));
+    assert.ok(json([]).loaded.some((s) => s.whole !== undefined));
+  });
+
   it('opens no index without an intent: files alone score the skills', () => {
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-noindex-'));
     const files = ['--file', 'src/app.test.tsx', '--dry-run', '--json'];
