@@ -273,6 +273,48 @@ describe('skillset select', () => {
     assert.ok(json([]).loaded.some((s) => s.whole !== undefined));
   });
 
+  it("gives the loaded skills' text with --content: a part holds its share and says how to read the rest", () => {
+    const salesforce = path.join(corporaDir, 'salesforce-skills', 'skills');
+    const intent = 'configure a multi-step approval process for discount requests';
+    const args = ['select', salesforce, '--intent', intent];
+    const r = run([...args, '--content', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const j = JSON.parse(r.stdout) as {
+      loaded: Array<{ name: string; chars: number; whole?: { chars: number }; text?: string }>;
+    };
+    const parts = j.loaded.filter((s) => s.whole);
+    assert.ok(parts.length > 0 && parts.length < j.loaded.length);
+    for (const s of j.loaded) {
+      const text = s.text ?? '';
+      assert.match(text, new RegExp(`^<skill_content name="${s.name}">\\n`));
+      // The body (between the opening tag and the note or the folder line) holds to its count.
+      const body = text
+        .slice(text.indexOf('\n') + 1)
+        .split(/\n\n(?:<skill_load_limit>|Skill directory:)/)[0];
+      assert.ok(
+        Buffer.byteLength(body ?? '') <= s.chars,
+        `${s.name}: ${Buffer.byteLength(body ?? '')} > ${s.chars}`,
+      );
+      if (s.whole) {
+        assert.match(text, /This skill is loaded in part, to fit the selection's budget/);
+        assert.match(text, new RegExp(`load_skill "${s.name}" gives it whole`));
+        const note = text.slice(
+          text.indexOf('<skill_load_limit>'),
+          text.indexOf('</skill_load_limit>') + 19,
+        );
+        assert.ok(Buffer.byteLength(body ?? '') + Buffer.byteLength(note) <= s.chars);
+      } else assert.doesNotMatch(text, /skill_load_limit/);
+    }
+    // The text form: the summary, then each text as it is, lines and all.
+    const text = run([...args, '--content']).stdout;
+    assert.match(text, /^loaded \d+:/m);
+    assert.match(text, /\n<skill_content name="approval-processes">\n/);
+    // A dry run loads nothing, so it has no content to give.
+    const both = run([...args, '--content', '--dry-run']);
+    assert.equal(both.status, 2);
+    assert.match(both.stderr, /'--content' cannot be used with option '--dry-run'/);
+  });
+
   it('opens no index without an intent: files alone score the skills', () => {
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'skillset-select-noindex-'));
     const files = ['--file', 'src/app.test.tsx', '--dry-run', '--json'];

@@ -231,6 +231,39 @@ describe('createSkillSession: outcomes', () => {
   });
 });
 
+describe('createSkillSession: select with content', () => {
+  it("gives each loaded skill's text, wrapped as load gives it, and a part within its share", async () => {
+    const root = project();
+    const section = (t: string) =>
+      `## ${t}\n\n${'Check the tone of the greeting. '.repeat(40)}\n\n`;
+    const dir = path.join(root, '.claude/skills/long-greet');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, 'SKILL.md'),
+      `---\nname: long-greet\ndescription: Greet someone at length.\n---\n${section('One')}${section('Two')}${section('Three')}`,
+    );
+    const s = await open(root);
+    try {
+      const context = { intent: 'greet someone at length' };
+      const whole = ok(await s.select(context, { content: true, budget: 10_000, suggest: 0 }));
+      const load = ok(await s.load('long-greet'));
+      const loaded = whole.loaded.find((x) => x.name === 'long-greet');
+      assert.equal(loaded?.text, load.text);
+      const part = ok(await s.select(context, { content: true, budget: 3500, suggest: 0 }));
+      const cut = part.loaded.find((x) => x.name === 'long-greet');
+      assert.ok(cut?.whole && cut.chars <= 3500, JSON.stringify(part.loaded));
+      assert.match(cut.text ?? '', /^## One\n/m);
+      assert.doesNotMatch(cut.text ?? '', /## Three/);
+      assert.match(cut.text ?? '', /loaded in part/);
+      // A dry run loads nothing: no text.
+      const dry = ok(await s.select(context, { content: true, dryRun: true, budget: 3500 }));
+      assert.ok(dry.loaded.every((x) => x.text === undefined));
+    } finally {
+      s.close();
+    }
+  });
+});
+
 describe('createSkillSession: what the model may not use', () => {
   it('refuses to load a conditional skill no touched file has activated', async () => {
     const s = await open(project());

@@ -154,6 +154,12 @@ export const READ_FACES: Readonly<Record<string, CliFace>> = {
           '--whole-only',
           'load whole skills only: one that does not fit overflows (by default the room left is shared, and a skill bigger than its share loads in part)',
         )
+        .addOption(
+          new Option(
+            '--content',
+            'print each loaded skill\'s text after the summary, as load_skill gives it (a part: what its share holds); in --json, each loaded skill\'s "text"',
+          ).conflicts('dryRun'),
+        )
         .option('--dry-run', 'stop before loading: nothing is read or recorded')
         .option(
           '--explain',
@@ -174,6 +180,7 @@ export const READ_FACES: Readonly<Record<string, CliFace>> = {
         keywords: o.keyword,
         dryRun: o.dryRun === true,
         explain: o.explain === true,
+        ...(o.content === true ? { content: true } : {}),
       },
     }),
   },

@@ -4,8 +4,9 @@
 
 import { cutUtf8, utf8Bytes } from './import-limits.js';
 
-/** How far back from the room's end a heading or paragraph break may be (a share of the room). */
-const REACH = 0.4;
+/** How far back from the room's end a heading may be, and a paragraph break (shares of the room). */
+const HEADING_REACH = 0.25;
+const PARAGRAPH_REACH = 0.15;
 
 const FENCE = /^(?:```|~~~)/;
 
@@ -36,9 +37,9 @@ export function cutPart(text: string, maxBytes: number): string {
   const rough = cutUtf8(text, maxBytes);
   const end = rough.length;
   const { headings, paragraphs, fences } = breaks(text);
-  const from = end * (1 - REACH);
-  const within = (xs: number[]) => xs.filter((x) => x >= from && x <= end).pop();
-  const cutAt = within(headings) ?? within(paragraphs) ?? end;
+  const within = (xs: number[], reach: number) =>
+    xs.filter((x) => x >= end * (1 - reach) && x <= end).pop();
+  const cutAt = within(headings, HEADING_REACH) ?? within(paragraphs, PARAGRAPH_REACH) ?? end;
   let part = text.slice(0, cutAt).replace(/\s+$/, '');
   // A heading the cut leaves with nothing under it goes too.
   const last = part.lastIndexOf('\n') + 1;

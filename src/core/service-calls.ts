@@ -129,13 +129,13 @@ export async function selectCall(
   d: Catalog,
   withIndex: WithIndex,
   context: SelectContext,
-  { explain, ...o }: SelectOptions & SelectViewOptions,
+  { explain, content, ...o }: SelectOptions & SelectViewOptions,
 ): Promise<Outcome<SelectView>> {
   const notes: Diagnostic[] = [];
   return attempt(notes, async () => {
     const { selectWithState } = await import('../select/with-state.js');
     const { indexRanking } = await import('../select/source.js');
-    const { explainView } = await import('../select/view.js');
+    const { contentView, explainView } = await import('../select/view.js');
     const { stateStoreFor } = await import('../state/file-store.js');
     const { budget, unit, parts, profiles } = settings.select;
     // The index opens only for an intent: files, commands and keywords score without it.
@@ -156,6 +156,7 @@ export async function selectCall(
       state: stateStoreFor(settings.cacheDir, settings.stateKey, settings.fs),
     });
     notes.push(...r.diagnostics);
-    return explain ? explainView(r.json, r.decisions, r.unmatched) : r.json;
+    const view = content ? contentView(r.json, r.loaded) : r.json;
+    return explain ? explainView(view, r.decisions, r.unmatched) : view;
   });
 }

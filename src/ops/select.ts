@@ -4,7 +4,7 @@
 import type { SelectOptions } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
 import type { SelectView, SelectViewOptions, SkillRef } from '../select/view.js';
-import { visibleLines } from '../text/visible.js';
+import { visibleLines, visibleText } from '../text/visible.js';
 import { operation } from './operation.js';
 
 /** The input of select: the context and the pipeline's options, side by side. */
@@ -99,6 +99,10 @@ export const select = operation<SelectInput, SelectView>({
       suggest: z.number().int().min(0).optional(),
       dryRun: z.boolean().optional(),
       explain: z.boolean().optional(),
+      content: z
+        .boolean()
+        .optional()
+        .describe("Give each loaded skill's text, as load_skill gives it (not on a dry run)."),
     }),
   run({ service }, input) {
     const { intent, files, commands, keywords, ...options } = input;
@@ -110,6 +114,11 @@ export const select = operation<SelectInput, SelectView>({
     };
     return service.select(context, options);
   },
-  text: (view, input) => selectText(visibleLines(view), input.dryRun === true),
+  // The loaded skills' texts (`content`) are many lines each: escaped as text, not as one line.
+  text: (view, input) =>
+    [
+      selectText(visibleLines(view), input.dryRun === true),
+      ...view.loaded.flatMap((s) => (s.text === undefined ? [] : [`\n${visibleText(s.text)}\n`])),
+    ].join(''),
   exit: (view) => ({ code: view.violation ? 1 : 0 }),
 });

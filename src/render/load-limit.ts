@@ -70,8 +70,11 @@ export function renderLoadCut(c: LoadCut, skill: string): string {
   }
   if (c.more > 0) lines.push(`- and ${n(c.more)} more @import lines, not followed`);
   // Lines in files never read are not counted: the list names what the load saw.
+  const name = escapeXml(skill);
   lines.push(
-    `Read what was left out with read_skill_file (skill "${escapeXml(skill)}", the path as listed), the part you need when you need it.`,
+    c.part
+      ? `If you need the rest, load_skill "${name}" gives it whole, or read_skill_file (skill "${name}", the path as listed) the part you need.`
+      : `Read what was left out with read_skill_file (skill "${name}", the path as listed), the part you need when you need it.`,
     '</skill_load_limit>',
   );
   return lines.join('\n');

@@ -2,9 +2,12 @@
 // `select_skills` tool sends. Every skill in it is named with the copy's SKILL.md and scope, since a
 // project's skill and a user's can share a name.
 
+import path from 'node:path';
+import { renderLoadResult } from '../render/load-result.js';
 import type { Coverage } from '../search/gate.js';
 import type { Scope } from '../skill/types.js';
 import type { BudgetOutput } from './budget.js';
+import type { LoadedSkill } from './load.js';
 import type { Candidate, StageDecision } from './types.js';
 
 /** Which skill: its id, and the copy's SKILL.md and scope. */
@@ -22,6 +25,11 @@ export interface SelectedJson extends SkillRef {
   chars: number;
   /** Only a part of it loads (Budget shared the room): its whole size. */
   whole?: { chars: number; tokens: number };
+  /**
+   * With `content`, for a skill that loaded: its text as `load_skill` gives it (the body or its part,
+   * its imports, the note of what was left out, its folder and files).
+   */
+  text?: string;
 }
 
 /** A skill named without being loaded. */
@@ -64,6 +72,11 @@ export interface SelectView {
 export interface SelectViewOptions {
   /** Add every decision, and name the skills nothing matched (`--explain`). */
   explain?: boolean;
+  /**
+   * Give each loaded skill's text, ready for the model's context (`--content`; not on a dry run,
+   * which loads nothing): a part is what its share holds, never the whole skill.
+   */
+  content?: boolean;
 }
 
 const ref = (d: { id: string; path: string; scope: Scope }): SkillRef => ({
@@ -109,6 +122,28 @@ export function selectView(f: SelectFacts): SelectView {
     unmatched: f.unmatched.length,
     budget: { ...f.budget.budget },
     violation: f.budget.violation,
+  };
+}
+
+/** `view` with each loaded skill's text, as `load_skill` gives it (`content`). */
+export function contentView(view: SelectView, loaded: readonly LoadedSkill[]): SelectView {
+  const byPath = new Map(loaded.map((l) => [l.path, l]));
+  return {
+    ...view,
+    loaded: view.loaded.map((s) => {
+      const l = byPath.get(s.path);
+      if (!l) return s;
+      const text = renderLoadResult({
+        name: l.id,
+        body: l.body,
+        dir: path.dirname(l.path),
+        imports: l.imports,
+        resources: l.resources,
+        moreResources: l.moreResources,
+        ...(l.cut ? { cut: l.cut } : {}),
+      });
+      return { ...s, text };
+    }),
   };
 }
 
