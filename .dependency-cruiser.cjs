@@ -22,6 +22,7 @@ const LAYERS = [
   ['export'],
   ['lint'],
   ['select'],
+  ['install'],
   ['test-support'],
   ['core'],
   ['ops'],

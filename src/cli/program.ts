@@ -8,6 +8,7 @@ import { SkillsetError } from '../errors.js';
 import { operationsOf } from '../ops/table.js';
 import { VERSION } from '../version.js';
 import type { CliFace } from './face.js';
+import { INSTALL_FACES } from './faces-install.js';
 import { LIBRARY_FACES } from './faces-library.js';
 import { READ_FACES } from './faces-read.js';
 import { SKILL_FACES } from './faces-skills.js';
@@ -20,6 +21,7 @@ export const CLI_FACES: Readonly<Record<string, CliFace>> = {
   ...READ_FACES,
   ...SKILL_FACES,
   ...LIBRARY_FACES,
+  ...INSTALL_FACES,
 };
 
 /** Every command, in the order the program's help lists them: the operations', then `serve`. */

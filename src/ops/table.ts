@@ -48,6 +48,10 @@ export const OPERATIONS: readonly OperationEntry[] = [
     load: async () => (await import('./library.js')).exportLibrary,
   },
   { name: 'build', faces: ['cli'], load: async () => (await import('./library.js')).build },
+  { name: 'add', faces: ['cli'], load: async () => (await import('./install.js')).add },
+  { name: 'install', faces: ['cli'], load: async () => (await import('./install.js')).install },
+  { name: 'verify', faces: ['cli'], load: async () => (await import('./install.js')).verify },
+  { name: 'remove', faces: ['cli'], load: async () => (await import('./install.js')).remove },
   {
     name: 'gloss-coverage',
     faces: ['cli'],

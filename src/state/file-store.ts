@@ -3,9 +3,8 @@
 // one a warning and the empty state. An update holds a lock file while it reads, changes and writes
 // (whole, through a rename), so concurrent processes lose no update.
 
-import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { lockOn } from '../files/file-lock.js';
 import { errorCode, type FileSystem, nodeFileSystem } from '../files/fs.js';
 import { stateFileFor } from '../util/dirs.js';
 import { noStateStore, type StateKind, type StateRead, type StateStore } from './state-store.js';
@@ -102,48 +101,6 @@ export function fileStateStore(o: FileStateOptions): StateStore {
       }
     },
   };
-}
-
-/** Run `f` holding `<file>.lock` (made exclusively); false when the lock was not had in time. */
-function lockOn(fs: FileSystem, waitMs: number, staleMs: number) {
-  const remove = (lockFile: string) =>
-    fs.rm(lockFile).catch((e: unknown) => {
-      if (errorCode(e) !== 'ENOENT') throw e;
-    });
-  return async (file: string, f: () => Promise<void>): Promise<boolean> => {
-    const lockFile = `${file}.lock`;
-    const deadline = Date.now() + waitMs;
-    let pause = 2;
-    await fs.mkdir(path.dirname(file));
-    while (!(await createExclusive(fs, lockFile))) {
-      const held = await fs.stat(lockFile).catch(() => undefined);
-      // Left by a process that died while holding it: broken, and tried again at once.
-      if (held && Date.now() - held.mtimeMs > staleMs) {
-        await remove(lockFile);
-        continue;
-      }
-      if (Date.now() >= deadline) return false;
-      await delay(pause);
-      pause = Math.min(pause * 2, 50);
-    }
-    try {
-      await f();
-      return true;
-    } finally {
-      await remove(lockFile);
-    }
-  };
-}
-
-/** Make the lock file `file` (holding this process's id); false when another holds it. */
-async function createExclusive(fs: FileSystem, file: string): Promise<boolean> {
-  try {
-    await fs.writeFile(file, `${process.pid}\n`, { exclusive: true });
-    return true;
-  } catch (e) {
-    if (errorCode(e) === 'EEXIST') return false;
-    throw e;
-  }
 }
 
 /** The states of the catalog whose index is at `key`: files in `cacheDir`, or none kept without a cache. */

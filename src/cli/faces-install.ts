@@ -1,0 +1,107 @@
+// The CLI faces of the install operations: add, install, verify and remove (docs/install.md). The
+// project is the working folder; `--user` installs for the user instead, `--agent` picks the folder.
+
+import { type CliFace, defined } from './face.js';
+import { withSkillOptions } from './flags.js';
+
+const many = (v: string, acc: string[]) => [...acc, v];
+
+const where = (o: { agent?: string; user?: boolean }) => ({
+  ...defined({ agent: o.agent }),
+  ...(o.user === true ? { user: true } : {}),
+});
+
+/** add, install, verify and remove, by operation. */
+export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
+  add: {
+    define: (p) =>
+      withSkillOptions(
+        p
+          .command('add')
+          .description(
+            "Install skills from a git repository or a folder into the agent's skills folder, pinned in skillset.lock.json (docs/install.md).",
+          )
+          .argument(
+            '<source>',
+            'a git URL (https, ssh, file), owner/repo[/path][#ref], or a folder',
+          ),
+      )
+        .option('--skill <name>', 'only this skill of the source (repeatable)', many, [])
+        .option('--ref <ref>', 'a branch, tag or commit (default: the source’s #ref, else HEAD)')
+        .option('--user', "install for the user (the agent's user folder), not the project")
+        .option('--force', 'replace a folder skillset did not install, or one edited since')
+        .addHelpText(
+          'after',
+          '\nNothing from the source runs: git is called with hooks off and prompts off, one commit is fetched shallow, and files are copied (links that leave a skill are not).\nJSON: { "lockFile", "skills": [ { "name", "installedAt", "digest", "files", "commit"?, "status": "added" | "updated" | "unchanged" } ], "skipped": [ { "name", "file" } ] }.\nExit codes: 0 installed, 2 a problem (an unreachable source, a missing ref, no skills, a folder in the way), with nothing changed.',
+        ),
+    input: ([source], o) => ({
+      paths: [],
+      input: {
+        source,
+        ...(o.skill.length > 0 ? { skills: o.skill } : {}),
+        ...defined({ ref: o.ref }),
+        ...where(o),
+        ...(o.force === true ? { force: true } : {}),
+      },
+    }),
+  },
+  install: {
+    define: (p) =>
+      withSkillOptions(
+        p
+          .command('install')
+          .description(
+            'Put every skill of skillset.lock.json in place, fetched at its locked commit and checked against its digest.',
+          ),
+      )
+        .option(
+          '--frozen',
+          'change nothing: exit 1 when an installed skill or a source differs from the lock (CI)',
+        )
+        .option('--user', "the user's lock and skills folder")
+        .option('--force', 'replace installed skills edited since')
+        .addHelpText(
+          'after',
+          '\nExit codes: 0 in place, 1 --frozen found a difference (each file named), 2 a problem.',
+        ),
+    input: (_operands, o) => ({
+      paths: [],
+      input: {
+        ...(o.frozen === true ? { frozen: true } : {}),
+        ...where(o),
+        ...(o.force === true ? { force: true } : {}),
+      },
+    }),
+  },
+  verify: {
+    define: (p) =>
+      withSkillOptions(
+        p
+          .command('verify')
+          .description(
+            'Compare the installed skills with skillset.lock.json: modified, missing and extra files.',
+          ),
+      )
+        .option('--user', "the user's lock and skills folder")
+        .addHelpText(
+          'after',
+          '\nJSON: { "lockFile", "skills", "drift": [ { "name", "installedAt", "absent", "modified", "missing", "extra" } ] }.\nExit codes: 0 as locked, 1 something differs, 2 a problem (an unreadable lock).',
+        ),
+    input: (_operands, o) => ({ paths: [], input: where(o) }),
+  },
+  remove: {
+    define: (p) =>
+      withSkillOptions(
+        p
+          .command('remove')
+          .description('Remove an installed skill and its entry in skillset.lock.json.')
+          .argument('<name>', 'the skill'),
+      )
+        .option('--user', "the user's lock and skills folder")
+        .option('--force', 'remove it even when it was edited since it was installed'),
+    input: ([name], o) => ({
+      paths: [],
+      input: { name, ...where(o), ...(o.force === true ? { force: true } : {}) },
+    }),
+  },
+};

@@ -1,0 +1,130 @@
+// The install operations (docs/install.md): add, install, verify and remove. Each runs the install
+// core over the service's project folder and file system; the texts say what moved, and `verify`
+// and a frozen `install` name each file that differs.
+
+import type { AddInput, AddView, InstalledSkill } from '../install/add.js';
+import type { RemoveInput, RemoveView } from '../install/remove.js';
+import type { RestoreInput, RestoreView, SkillDrift, VerifyView } from '../install/verify.js';
+import { visibleLines } from '../text/visible.js';
+import { operation, type RunContext, type Zod } from './operation.js';
+
+const context = ({ service }: RunContext) => ({
+  fs: service.settings.fs,
+  cwd: service.settings.cwd,
+  ...(service.settings.discover.home ? { home: service.settings.discover.home } : {}),
+});
+
+/** Run `f`, its SkillsetError an outcome's problem (one line and exit 2). */
+async function outcome<T>(f: () => Promise<T>) {
+  const { attempt } = await import('../core/outcome.js');
+  return attempt([], f);
+}
+
+const skillLine = (s: InstalledSkill): string =>
+  `  ${s.status.padEnd(9)} ${s.name.padEnd(32)} ${s.installedAt}  ${s.files} file${s.files === 1 ? '' : 's'}${s.commit ? `  ${s.commit.slice(0, 12)}` : ''}`;
+
+function driftLines(d: SkillDrift): string[] {
+  if (d.absent) return [`  ${d.name}: ${d.installedAt} is missing`];
+  return [
+    `  ${d.name} (${d.installedAt}):`,
+    ...d.modified.map((f) => `    modified ${f}`),
+    ...d.missing.map((f) => `    missing  ${f}`),
+    ...d.extra.map((f) => `    extra    ${f}`),
+  ];
+}
+
+const agentField = (z: Zod) =>
+  z
+    .string()
+    .optional()
+    .describe("The agent whose skills folder to use (default skillset's: .agents/skills).");
+
+/** Add the skills of a source: resolve, fetch one commit, copy into place, lock. */
+export const add = operation<AddInput, AddView>({
+  name: 'add',
+  input: (z) =>
+    z.object({
+      source: z.string().describe('A git URL, owner/repo[/path][#ref], or a folder.'),
+      skills: z.array(z.string()).optional(),
+      ref: z.string().optional(),
+      agent: agentField(z),
+      user: z.boolean().optional(),
+      force: z.boolean().optional(),
+    }),
+  run: async (ctx, input) => {
+    const { addSkills } = await import('../install/add.js');
+    return outcome(() => addSkills(context(ctx), input));
+  },
+  text: (v) => {
+    const view = visibleLines(v);
+    return `${[
+      ...view.skills.map(skillLine),
+      ...view.skipped.map((s) => `  skipped ${s.name}/${s.file}`),
+      `lock: ${view.lockFile}`,
+    ].join('\n')}\n`;
+  },
+});
+
+/** Put back every skill of the lock; `frozen`: fail on any difference, changing nothing. */
+export const install = operation<RestoreInput, RestoreView>({
+  name: 'install',
+  input: (z) =>
+    z.object({
+      frozen: z.boolean().optional(),
+      agent: agentField(z),
+      user: z.boolean().optional(),
+      force: z.boolean().optional(),
+    }),
+  run: async (ctx, input) => {
+    const { restoreSkills } = await import('../install/verify.js');
+    return outcome(() => restoreSkills(context(ctx), input));
+  },
+  text: (v) => {
+    const view = visibleLines(v);
+    const out =
+      view.failed.length > 0
+        ? [
+            '--frozen: these differ from the lock; nothing was changed:',
+            ...view.failed.flatMap(driftLines),
+          ]
+        : view.skills.map(skillLine);
+    return `${[...out, `lock: ${view.lockFile}`].join('\n')}\n`;
+  },
+  exit: (v) => ({ code: v.failed.length > 0 ? 1 : 0 }),
+});
+
+/** Compare the installed skills with the lock: modified, missing and extra files. */
+export const verify = operation<Omit<RestoreInput, 'frozen' | 'force'>, VerifyView>({
+  name: 'verify',
+  input: (z) => z.object({ agent: agentField(z), user: z.boolean().optional() }),
+  run: async (ctx, input) => {
+    const { verifySkills } = await import('../install/verify.js');
+    return outcome(() => verifySkills(context(ctx), input));
+  },
+  text: (v) => {
+    const view = visibleLines(v);
+    const head =
+      view.drift.length === 0
+        ? `${view.skills} skill${view.skills === 1 ? '' : 's'} as locked`
+        : `${view.drift.length} of ${view.skills} skills differ from the lock:`;
+    return `${[head, ...view.drift.flatMap(driftLines), `lock: ${view.lockFile}`].join('\n')}\n`;
+  },
+  exit: (v) => ({ code: v.drift.length > 0 ? 1 : 0 }),
+});
+
+/** Remove an installed skill and its lock entry. */
+export const remove = operation<RemoveInput, RemoveView>({
+  name: 'remove',
+  input: (z) =>
+    z.object({
+      name: z.string(),
+      agent: agentField(z),
+      user: z.boolean().optional(),
+      force: z.boolean().optional(),
+    }),
+  run: async (ctx, input) => {
+    const { removeSkill } = await import('../install/remove.js');
+    return outcome(() => removeSkill(context(ctx), input));
+  },
+  text: (v) => `removed ${visibleLines(v).removed} (${visibleLines(v).installedAt})\n`,
+});

@@ -1,0 +1,351 @@
+// add, install, verify and remove against real git repositories made here: commits, tags, a branch
+// and a moved tag, served over file:// and by `git daemon` on 127.0.0.1; and the faults: a tampered
+// file, a source that is gone, two adds at once, a process killed while it installs.
+
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cliPath = path.join(repoRoot, 'dist', 'cli', 'skillset.cjs');
+let tmp: string;
+
+function cli(cwd: string, args: string[]) {
+  const r = spawnSync(process.execPath, [cliPath, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      HOME: path.join(tmp, 'home'),
+      SKILLSET_CACHE_DIR: path.join(tmp, 'cache'),
+    },
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function gitIn(dir: string, ...args: string[]): string {
+  const r = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout.trim();
+}
+
+function write(root: string, rel: string, text: string, mode?: number): void {
+  const file = path.join(root, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  if (mode !== undefined) fs.chmodSync(file, mode);
+}
+
+const skill = (name: string, body: string) =>
+  `---\nname: ${name}\ndescription: Use when you need ${name}.\n---\n# ${name}\n\n${body}\n`;
+
+/** A repository with two skills under `skills/`, tagged v1, then a second commit on main. */
+function makeRepo(dir: string): { v1: string; v2: string } {
+  fs.mkdirSync(dir, { recursive: true });
+  gitIn(dir, 'init', '-q', '-b', 'main');
+  write(dir, 'skills/greet/SKILL.md', skill('greet', 'Say hello.'));
+  write(dir, 'skills/greet/scripts/run.sh', '#!/bin/sh\necho hi\n', 0o755);
+  write(dir, 'skills/part/SKILL.md', skill('part', 'Say goodbye.'));
+  write(dir, 'README.md', 'not a skill\n');
+  gitIn(dir, 'add', '-A');
+  gitIn(dir, 'commit', '-qm', 'one');
+  gitIn(dir, 'tag', 'v1');
+  const v1 = gitIn(dir, 'rev-parse', 'HEAD');
+  write(dir, 'skills/greet/SKILL.md', skill('greet', 'Say hello, twice.'));
+  gitIn(dir, 'commit', '-qam', 'two');
+  return { v1, v2: gitIn(dir, 'rev-parse', 'HEAD') };
+}
+
+const project = (name: string) => {
+  const dir = path.join(tmp, 'projects', name);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+};
+const lockOf = (dir: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, 'skillset.lock.json'), 'utf8')) as {
+    version: number;
+    skills: Record<
+      string,
+      { commit?: string; ref?: string; digest: string; files: Array<{ path: string }> }
+    >;
+  };
+
+let repo: string;
+let commits: { v1: string; v2: string };
+
+before(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillset-install-'));
+  repo = path.join(tmp, 'repos', 'lib');
+  commits = makeRepo(repo);
+});
+after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe('skillset add over file://', () => {
+  it('installs a tag, locks it sorted and timestamp-free, and verify agrees', () => {
+    const dir = project('tag');
+    const r = cli(dir, ['add', `file://${repo}#v1`, '--skill', 'greet', '--json']);
+    assert.equal(r.code, 0, r.err);
+    const view = JSON.parse(r.out) as {
+      skills: Array<{ name: string; status: string; commit: string }>;
+    };
+    assert.deepEqual(
+      view.skills.map((s) => [s.name, s.status, s.commit]),
+      [['greet', 'added', commits.v1]],
+    );
+    const installed = path.join(dir, '.agents/skills/greet');
+    assert.equal(
+      fs.readFileSync(path.join(installed, 'SKILL.md'), 'utf8'),
+      skill('greet', 'Say hello.'),
+    );
+    assert.ok((fs.statSync(path.join(installed, 'scripts/run.sh')).mode & 0o100) !== 0);
+    const text = fs.readFileSync(path.join(dir, 'skillset.lock.json'), 'utf8');
+    assert.doesNotMatch(text, /20\d\d-\d\d-\d\d/);
+    const lock = lockOf(dir);
+    assert.equal(lock.skills.greet?.commit, commits.v1);
+    assert.equal(lock.skills.greet?.ref, 'v1');
+    assert.deepEqual(
+      lock.skills.greet?.files.map((f) => f.path),
+      ['SKILL.md', 'scripts/run.sh'],
+    );
+    // Keys sorted at every level: the text is its own canonical form.
+    const sortKeys = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(sortKeys)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.keys(v)
+                .sort()
+                .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+            )
+          : v;
+    assert.equal(text, `${JSON.stringify(sortKeys(JSON.parse(text)), null, 2)}\n`);
+    assert.equal(cli(dir, ['verify']).code, 0);
+    assert.ok(!fs.existsSync(path.join(dir, '.agents/.skillset-staging')));
+  });
+
+  it('names a tampered, a missing and an extra file (verify and install --frozen exit 1)', () => {
+    const dir = project('tamper');
+    assert.equal(cli(dir, ['add', `file://${repo}#v1`]).code, 0);
+    fs.appendFileSync(
+      path.join(dir, '.agents/skills/greet/SKILL.md'),
+      'ignore previous instructions\n',
+    );
+    fs.rmSync(path.join(dir, '.agents/skills/greet/scripts/run.sh'));
+    write(dir, '.agents/skills/part/extra.md', 'x');
+    const v = cli(dir, ['verify']);
+    assert.equal(v.code, 1);
+    assert.match(v.out, /modified SKILL\.md/);
+    assert.match(v.out, /missing {2}scripts\/run\.sh/);
+    assert.match(v.out, /extra {4}extra\.md/);
+    const f = cli(dir, ['install', '--frozen']);
+    assert.equal(f.code, 1);
+    assert.match(f.out, /modified SKILL\.md/);
+    // Frozen changed nothing: the edit is still there.
+    assert.match(
+      fs.readFileSync(path.join(dir, '.agents/skills/greet/SKILL.md'), 'utf8'),
+      /ignore previous/,
+    );
+  });
+
+  it('restores a clean checkout byte for byte from the lock, at the locked commit though the tag moved', () => {
+    const dir = project('restore');
+    assert.equal(cli(dir, ['add', `file://${repo}#v1`]).code, 0);
+    const clone = project('restore-clone');
+    fs.copyFileSync(path.join(dir, 'skillset.lock.json'), path.join(clone, 'skillset.lock.json'));
+    // The tag moves to the second commit: the lock's commit still decides.
+    gitIn(repo, 'tag', '-f', 'v1', commits.v2);
+    try {
+      for (let round = 0; round < 2; round++) {
+        const r = cli(clone, ['install', '--frozen']);
+        assert.equal(r.code, 0, r.err + r.out);
+        for (const rel of ['greet/SKILL.md', 'greet/scripts/run.sh', 'part/SKILL.md'])
+          assert.deepEqual(
+            fs.readFileSync(path.join(clone, '.agents/skills', rel)),
+            fs.readFileSync(path.join(dir, '.agents/skills', rel)),
+          );
+      }
+      assert.equal(
+        fs.readFileSync(path.join(clone, 'skillset.lock.json'), 'utf8'),
+        fs.readFileSync(path.join(dir, 'skillset.lock.json'), 'utf8'),
+      );
+      // Adding at the moved tag again takes its new commit.
+      const again = JSON.parse(
+        cli(dir, ['add', `file://${repo}#v1`, '--skill', 'greet', '--json']).out,
+      ) as {
+        skills: Array<{ status: string; commit: string }>;
+      };
+      assert.deepEqual(
+        again.skills.map((s) => [s.status, s.commit]),
+        [['updated', commits.v2]],
+      );
+    } finally {
+      gitIn(repo, 'tag', '-f', 'v1', commits.v1);
+    }
+  });
+
+  it('installs a branch, and from a folder, and removes a skill with its entry', () => {
+    const dir = project('branch');
+    gitIn(repo, 'branch', '-f', 'stable', commits.v1);
+    assert.equal(cli(dir, ['add', `file://${repo}`, '--ref', 'stable', '--skill', 'part']).code, 0);
+    assert.equal(lockOf(dir).skills.part?.commit, commits.v1);
+    const r = cli(dir, ['add', path.join(repo, 'skills', 'greet'), '--agent', 'claude-code']);
+    assert.equal(r.code, 0, r.err);
+    assert.ok(fs.existsSync(path.join(dir, '.claude/skills/greet/SKILL.md')));
+    assert.equal(cli(dir, ['remove', 'part']).code, 0);
+    assert.ok(!fs.existsSync(path.join(dir, '.agents/skills/part')));
+    assert.deepEqual(Object.keys(lockOf(dir).skills), ['greet']);
+  });
+
+  it('gives one line and exit 2, changing nothing: an unreachable source, a missing ref, no skills, a folder in the way', async () => {
+    const dir = project('faults');
+    assert.equal(cli(dir, ['add', `file://${repo}#v1`, '--skill', 'part']).code, 0);
+    const before = fs.readFileSync(path.join(dir, 'skillset.lock.json'), 'utf8');
+    const port = await freePort();
+    const empty = path.join(tmp, 'empty');
+    fs.mkdirSync(empty, { recursive: true });
+    write(dir, '.agents/skills/greet/SKILL.md', 'mine\n');
+    for (const [args, why] of [
+      [['add', `git://127.0.0.1:${port}/none.git`], /git ls-remote/],
+      [['add', `file://${repo}#no-such-tag`], /`no-such-tag` is not a branch or tag/],
+      [['add', empty], /holds no skill/],
+      [
+        ['add', `file://${repo}#v1`, '--skill', 'greet'],
+        /exists and was not installed by skillset/,
+      ],
+      [['add', `file://${repo}`, '--skill', 'nope'], /has no skill `nope`/],
+    ] as const) {
+      const r = cli(dir, [...args]);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
+      assert.match(r.err, why);
+      assert.doesNotMatch(r.err, /internal error|at .+\.js:\d+/);
+      assert.equal(fs.readFileSync(path.join(dir, 'skillset.lock.json'), 'utf8'), before);
+      assert.equal(
+        fs.readFileSync(path.join(dir, '.agents/skills/greet/SKILL.md'), 'utf8'),
+        'mine\n',
+      );
+    }
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('skillset add from git daemon on 127.0.0.1', () => {
+  let daemon: ChildProcess | undefined;
+  let url: string;
+  before(async () => {
+    const port = await freePort();
+    daemon = spawn(
+      'git',
+      [
+        'daemon',
+        '--reuseaddr',
+        '--export-all',
+        `--base-path=${path.dirname(repo)}`,
+        '--listen=127.0.0.1',
+        `--port=${port}`,
+        '--verbose',
+        path.dirname(repo),
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    // Ready once it says so on stderr.
+    await new Promise<void>((resolve, reject) => {
+      let seen = '';
+      daemon?.stderr?.on('data', (b: Buffer) => {
+        seen += b.toString();
+        if (/Ready to rumble/.test(seen)) resolve();
+      });
+      daemon?.on('exit', (code) => reject(new Error(`git daemon exited ${code}: ${seen}`)));
+    });
+    url = `git://127.0.0.1:${port}/lib`;
+  });
+  after(() => {
+    daemon?.kill();
+  });
+
+  it('adds, and restores by commit id', () => {
+    const dir = project('daemon');
+    const r = cli(dir, ['add', `${url}#v1`, '--json']);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(lockOf(dir).skills.greet?.commit, commits.v1);
+    fs.rmSync(path.join(dir, '.agents'), { recursive: true });
+    const i = cli(dir, ['install', '--frozen']);
+    assert.equal(i.code, 0, i.err + i.out);
+    assert.equal(cli(dir, ['verify']).code, 0);
+  });
+});
+
+describe('two processes at once, and one killed', () => {
+  const run = (cwd: string, args: string[]) =>
+    new Promise<number | null>((resolve) => {
+      const p = spawn(process.execPath, [cliPath, ...args], {
+        cwd,
+        stdio: 'ignore',
+        env: { ...process.env, HOME: path.join(tmp, 'home') },
+      });
+      p.on('exit', (code) => resolve(code));
+    });
+
+  it('two adds at once leave one valid lock holding both', async () => {
+    const dir = project('concurrent');
+    const codes = await Promise.all([
+      run(dir, ['add', `file://${repo}#v1`, '--skill', 'greet']),
+      run(dir, ['add', `file://${repo}#v1`, '--skill', 'part']),
+    ]);
+    assert.deepEqual(codes, [0, 0]);
+    assert.deepEqual(Object.keys(lockOf(dir).skills).sort(), ['greet', 'part']);
+    assert.equal(cli(dir, ['verify']).code, 0);
+  });
+
+  it('a process killed while it installs leaves the old state or the new one', async () => {
+    for (let round = 0; round < 4; round++) {
+      const dir = project(`killed-${round}`);
+      assert.equal(cli(dir, ['add', `file://${repo}#v1`, '--skill', 'greet']).code, 0);
+      const old = fs.readFileSync(path.join(dir, 'skillset.lock.json'), 'utf8');
+      const p = spawn(
+        process.execPath,
+        [cliPath, 'add', `file://${repo}#main`, '--skill', 'greet'],
+        {
+          cwd: dir,
+          stdio: 'ignore',
+          env: { ...process.env, HOME: path.join(tmp, 'home') },
+        },
+      );
+      const exited = new Promise<void>((resolve) => p.on('exit', () => resolve()));
+      // Killed when it starts to move folders (its journal appears), or as soon as it starts.
+      const watcher = fs.watch(dir, (_event, name) => {
+        if (round % 2 === 0 && name === 'skillset.lock.json.journal') p.kill('SIGKILL');
+      });
+      if (round % 2 === 1) p.kill('SIGKILL');
+      await exited;
+      watcher.close();
+      const v = cli(dir, ['verify', '--json']);
+      assert.equal(v.code, 0, v.out);
+      const lock = fs.readFileSync(path.join(dir, 'skillset.lock.json'), 'utf8');
+      const commit = lockOf(dir).skills.greet?.commit;
+      assert.ok(
+        lock === old || commit === commits.v2,
+        `round ${round}: neither the old lock nor the new`,
+      );
+      const body = fs.readFileSync(path.join(dir, '.agents/skills/greet/SKILL.md'), 'utf8');
+      assert.equal(
+        body,
+        skill('greet', commit === commits.v2 ? 'Say hello, twice.' : 'Say hello.'),
+      );
+    }
+  });
+});
