@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cliPath = path.join(repoRoot, 'dist', 'cli', 'skillset.cjs');
@@ -127,6 +128,13 @@ describe('skillset add over file://', () => {
             )
           : v;
     assert.equal(text, `${JSON.stringify(sortKeys(JSON.parse(text)), null, 2)}\n`);
+    // The lock follows the schema that ships in docs/.
+    const schema = JSON.parse(
+      fs.readFileSync(path.join(repoRoot, 'docs/skillset.lock.schema.json'), 'utf8'),
+    );
+    const validate = new Ajv2020({ strict: true }).compile(schema);
+    assert.ok(validate(JSON.parse(text)), JSON.stringify(validate.errors));
+    assert.ok(!validate({ version: 1, skills: { x: { source: 's' } } }));
     assert.equal(cli(dir, ['verify']).code, 0);
     assert.ok(!fs.existsSync(path.join(dir, '.agents/.skillset-staging')));
   });
