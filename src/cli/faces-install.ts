@@ -104,4 +104,38 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
       input: { name, ...where(o), ...(o.force === true ? { force: true } : {}) },
     }),
   },
+  outdated: {
+    define: (p) =>
+      withSkillOptions(
+        p
+          .command('outdated')
+          .description(
+            'Say which locked skills their source has moved past (the ref now names another commit).',
+          ),
+      ).option('--user', "the user's lock and skills folder"),
+    input: (_operands, o) => ({ paths: [], input: where(o) }),
+  },
+  update: {
+    define: (p) =>
+      withSkillOptions(
+        p
+          .command('update')
+          .description(
+            'Move outdated skills to what their source gives now; first show what changed that matters (description, allowed-tools, scripts, shell lines).',
+          )
+          .argument('[name]', 'one skill (default: every outdated one)'),
+      )
+        .option('--yes', 'take the changes (without it, nothing changes)')
+        .option('--user', "the user's lock and skills folder")
+        .option('--force', 'replace installed skills edited since'),
+    input: ([name], o) => ({
+      paths: [],
+      input: {
+        ...defined({ name }),
+        ...(o.yes === true ? { yes: true } : {}),
+        ...where(o),
+        ...(o.force === true ? { force: true } : {}),
+      },
+    }),
+  },
 };

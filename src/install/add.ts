@@ -13,7 +13,7 @@ import { relativeTo } from './lock.js';
 import { folderManifest, type Manifest } from './manifest.js';
 import { type Place, type PlaceInput, placeOf } from './place.js';
 import { parseSource, type Source } from './source.js';
-import { dropStagingRoot, stageSkill } from './stage.js';
+import { dropStagingRoot, type StagedSkill, stageSkill } from './stage.js';
 
 /** What `add` is asked. */
 export interface AddInput extends Omit<PlaceInput, 'cwd' | 'home'> {
@@ -49,14 +49,6 @@ export interface InstallContext {
   fs: FileSystem;
   cwd: string;
   home?: string;
-}
-
-/** A skill staged for the lock: where it goes and its new entry. */
-export interface StagedSkill {
-  name: string;
-  staged: string;
-  manifest: Manifest;
-  entry: LockEntry;
 }
 
 /** Add the skills of `input.source`. */

@@ -4,9 +4,21 @@
 
 import { chmod, mkdir, mkdtemp, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SkillsetError } from '../errors.js';
 import type { FileSystem } from '../files/fs.js';
 import { skillFolderFiles } from '../files/skill-folder.js';
+import { fetchTree, findSkills } from './fetch.js';
+import type { LockEntry } from './lock.js';
 import { folderManifest, MAX_INSTALL_FILE_BYTES, type Manifest } from './manifest.js';
+import { parseSource } from './source.js';
+
+/** A skill staged for the lock: its copy, manifest and new entry. */
+export interface StagedSkill {
+  name: string;
+  staged: string;
+  manifest: Manifest;
+  entry: LockEntry;
+}
 
 /** The folder stagings go in: beside the skills folder, on its file system. */
 export const stagingRoot = (skillsDir: string): string =>
@@ -44,4 +56,49 @@ export async function stageSkill(
 /** Remove the staging folder once nothing is left in it (another process's staging keeps it). */
 export async function dropStagingRoot(skillsDir: string): Promise<void> {
   await rmdir(stagingRoot(skillsDir)).catch(() => undefined);
+}
+
+/**
+ * Fetch `e`'s source at `at` (a commit, else its ref) and stage the skill at its locked path; the
+ * entry is `e` with the staged files (and the commit fetched).
+ */
+export async function stageEntry(
+  ctx: { fs: FileSystem; cwd: string },
+  name: string,
+  e: LockEntry,
+  at: { commit?: string },
+  skillsDir: string,
+): Promise<StagedSkill> {
+  const source = await parseSource(e.source, ctx.cwd, ctx.fs);
+  const tree = await fetchTree(
+    source.kind === 'git' ? { ...source, subpath: '' } : source,
+    ctx.fs,
+    {
+      ...(at.commit ? { commit: at.commit } : {}),
+      ...(e.ref ? { ref: e.ref } : {}),
+    },
+  );
+  try {
+    const dir = path.join(tree.dir, ...e.path.split('/').filter(Boolean));
+    const found = (await findSkills(ctx.fs, dir)).find((f) => f.rel === '');
+    if (!found)
+      throw new SkillsetError(
+        'install/no-skills',
+        `${e.source} has no skill at \`${e.path || '.'}\` any more`,
+      );
+    const copy = await stageSkill(ctx.fs, dir, skillsDir);
+    return {
+      name,
+      staged: copy.staged,
+      manifest: copy.manifest,
+      entry: {
+        ...e,
+        ...(at.commit ? { commit: at.commit } : {}),
+        digest: copy.manifest.digest,
+        files: copy.manifest.files,
+      },
+    };
+  } finally {
+    await tree.cleanup();
+  }
 }

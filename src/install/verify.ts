@@ -6,15 +6,13 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SkillsetError } from '../errors.js';
-import type { InstallContext, InstalledSkill, StagedSkill } from './add.js';
+import type { InstallContext, InstalledSkill } from './add.js';
 import { movesFor } from './add.js';
 import { commitMoves, recover } from './commit.js';
-import { fetchTree, findSkills } from './fetch.js';
 import { type LockEntry, readLock } from './lock.js';
 import { compareManifests, folderManifest, type ManifestDrift } from './manifest.js';
 import { type PlaceInput, placeOf } from './place.js';
-import { parseSource } from './source.js';
-import { dropStagingRoot, stageSkill } from './stage.js';
+import { dropStagingRoot, type StagedSkill, stageEntry } from './stage.js';
 
 /** One skill's state against the lock. */
 export interface SkillDrift extends ManifestDrift {
@@ -109,7 +107,13 @@ export async function restoreSkills(
   const staged: StagedSkill[] = [];
   try {
     for (const [name, e] of todo) {
-      const s = await fetchLocked(ctx, name, e, place.skillsDir);
+      const s = await stageEntry(
+        ctx,
+        name,
+        e,
+        e.commit ? { commit: e.commit } : {},
+        place.skillsDir,
+      );
       staged.push(s);
       if (s.manifest.digest !== e.digest) {
         const d = compareManifests(e.files, s.manifest.files);
@@ -144,38 +148,5 @@ export async function restoreSkills(
   } finally {
     for (const s of staged) await rm(s.staged, { recursive: true, force: true });
     await dropStagingRoot(place.skillsDir);
-  }
-}
-
-/** Fetch the locked commit of `e`'s source and stage the skill at its path. */
-async function fetchLocked(
-  ctx: InstallContext,
-  name: string,
-  e: LockEntry,
-  skillsDir: string,
-): Promise<StagedSkill> {
-  const source = await parseSource(e.source, ctx.cwd, ctx.fs);
-  const tree = await fetchTree(
-    source.kind === 'git' ? { ...source, subpath: '' } : source,
-    ctx.fs,
-    e.commit ? { commit: e.commit, ...(e.ref ? { ref: e.ref } : {}) } : {},
-  );
-  try {
-    const dir = path.join(tree.dir, ...e.path.split('/').filter(Boolean));
-    const found = (await findSkills(ctx.fs, dir)).find((f) => f.rel === '');
-    if (!found)
-      throw new SkillsetError(
-        'install/no-skills',
-        `${e.source} has no skill at \`${e.path || '.'}\` any more`,
-      );
-    const copy = await stageSkill(ctx.fs, dir, skillsDir);
-    return {
-      name,
-      staged: copy.staged,
-      manifest: copy.manifest,
-      entry: { ...e, digest: copy.manifest.digest, files: copy.manifest.files },
-    };
-  } finally {
-    await tree.cleanup();
   }
 }

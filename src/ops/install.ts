@@ -4,6 +4,7 @@
 
 import type { AddInput, AddView, InstalledSkill } from '../install/add.js';
 import type { RemoveInput, RemoveView } from '../install/remove.js';
+import type { OutdatedView, UpdatedSkill, UpdateInput, UpdateView } from '../install/update.js';
 import type { RestoreInput, RestoreView, SkillDrift, VerifyView } from '../install/verify.js';
 import { visibleLines } from '../text/visible.js';
 import { operation, type RunContext, type Zod } from './operation.js';
@@ -127,4 +128,69 @@ export const remove = operation<RemoveInput, RemoveView>({
     return outcome(() => removeSkill(context(ctx), input));
   },
   text: (v) => `removed ${visibleLines(v).removed} (${visibleLines(v).installedAt})\n`,
+});
+
+/** Which locked skills their source has moved past. */
+export const outdated = operation<Omit<RestoreInput, 'frozen' | 'force'>, OutdatedView>({
+  name: 'outdated',
+  input: (z) => z.object({ agent: agentField(z), user: z.boolean().optional() }),
+  run: async (ctx, input) => {
+    const { outdatedSkills } = await import('../install/update.js');
+    return outcome(() => outdatedSkills(context(ctx), input));
+  },
+  text: (v) => {
+    const view = visibleLines(v);
+    const lines = view.skills.map((s) =>
+      s.error
+        ? `  ${s.name}: ${s.error}`
+        : `  ${s.outdated ? 'outdated' : 'current '} ${s.name.padEnd(32)} ${s.source}${s.ref ? `#${s.ref}` : ''}${s.outdated && s.latest ? `  ${s.locked?.slice(0, 12) ?? '?'} → ${s.latest.slice(0, 12)}` : ''}`,
+    );
+    return `${[...lines, `lock: ${view.lockFile}`].join('\n')}\n`;
+  },
+  exit: (v) => ({ code: v.skills.some((s) => s.error) ? 2 : 0 }),
+});
+
+function changeLines(s: UpdatedSkill): string[] {
+  const c = s.changes;
+  if (!c) return [];
+  const out: string[] = [];
+  if (c.description) out.push(`    description: ${c.description.from} → ${c.description.to}`);
+  if (c.allowedTools)
+    out.push(
+      `    allowed-tools: ${c.allowedTools.from || '(none)'} → ${c.allowedTools.to || '(none)'}`,
+    );
+  for (const f of c.scriptsAdded) out.push(`    script added: ${f}`);
+  for (const f of c.scriptsChanged) out.push(`    script changed: ${f}`);
+  for (const l of c.shellLines) out.push(`    runs shell: ${l}`);
+  const { added, changed, removed } = c.files;
+  out.push(
+    `    files: ${added.length} added, ${changed.length} changed, ${removed.length} removed`,
+  );
+  return out;
+}
+
+/** Move outdated skills to what their source gives now; without `yes`, only show what would change. */
+export const update = operation<UpdateInput, UpdateView>({
+  name: 'update',
+  input: (z) =>
+    z.object({
+      name: z.string().optional(),
+      yes: z.boolean().optional(),
+      agent: agentField(z),
+      user: z.boolean().optional(),
+      force: z.boolean().optional(),
+    }),
+  run: async (ctx, input) => {
+    const { updateSkills } = await import('../install/update.js');
+    return outcome(() => updateSkills(context(ctx), input));
+  },
+  text: (v) => {
+    const view = visibleLines(v);
+    const lines = view.skills.flatMap((s) => [
+      `  ${s.status.padEnd(8)} ${s.name}${s.to ? `  ${s.from?.slice(0, 12) ?? '?'} → ${s.to.slice(0, 12)}` : ''}`,
+      ...changeLines(s),
+    ]);
+    const pending = view.skills.some((s) => s.status === 'pending');
+    return `${[...lines, ...(pending ? ['nothing changed: run again with --yes to take these'] : []), `lock: ${view.lockFile}`].join('\n')}\n`;
+  },
 });

@@ -52,6 +52,8 @@ export const OPERATIONS: readonly OperationEntry[] = [
   { name: 'install', faces: ['cli'], load: async () => (await import('./install.js')).install },
   { name: 'verify', faces: ['cli'], load: async () => (await import('./install.js')).verify },
   { name: 'remove', faces: ['cli'], load: async () => (await import('./install.js')).remove },
+  { name: 'outdated', faces: ['cli'], load: async () => (await import('./install.js')).outdated },
+  { name: 'update', faces: ['cli'], load: async () => (await import('./install.js')).update },
   {
     name: 'gloss-coverage',
     faces: ['cli'],
