@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SkillsetError } from '../errors.js';
 import { type InstallContext, movesFor } from './add.js';
-import { type SkillChanges, skillChanges } from './changes.js';
+import { mattersToReview, type SkillChanges, skillChanges } from './changes.js';
 import { commitMoves, recover } from './commit.js';
 import { resolveRef } from './git.js';
 import { type LockEntry, readLock } from './lock.js';
@@ -94,6 +94,8 @@ export interface UpdatedSkill {
   to?: string;
   status: 'updated' | 'pending' | 'current';
   changes?: SkillChanges;
+  /** The changes hold something to read before taking them (changes.ts). */
+  review?: boolean;
 }
 
 /** What `update` did, or would do. */
@@ -147,6 +149,7 @@ export async function updateSkills(
         ...(s.entry.commit ? { to: s.entry.commit } : {}),
         status: input.yes ? 'updated' : 'pending',
         changes,
+        review: mattersToReview(changes),
       });
     }
     if (input.yes && staged.length > 0)

@@ -187,7 +187,7 @@ export const update = operation<UpdateInput, UpdateView>({
   text: (v) => {
     const view = visibleLines(v);
     const lines = view.skills.flatMap((s) => [
-      `  ${s.status.padEnd(8)} ${s.name}${s.to ? `  ${s.from?.slice(0, 12) ?? '?'} → ${s.to.slice(0, 12)}` : ''}`,
+      `  ${s.status.padEnd(8)} ${s.name}${s.to ? `  ${s.from?.slice(0, 12) ?? '?'} → ${s.to.slice(0, 12)}` : ''}${s.review ? '  (review these changes)' : ''}`,
       ...changeLines(s),
     ]);
     const pending = view.skills.some((s) => s.status === 'pending');
