@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,12 +17,13 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const cliPath = path.join(repoRoot, 'dist', 'cli', 'skillset.cjs');
 let tmp: string;
 
-function cli(cwd: string, args: string[]) {
+function cli(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(process.execPath, [cliPath, ...args], {
     cwd,
     encoding: 'utf8',
     env: {
       ...process.env,
+      ...env,
       HOME: path.join(tmp, 'home'),
       SKILLSET_CACHE_DIR: path.join(tmp, 'cache'),
     },
@@ -298,6 +300,101 @@ describe('skillset outdated and update', () => {
     assert.equal(cli(dir, ['verify']).code, 0);
   });
 });
+
+describe('skillset import', () => {
+  it('takes over an npx skills lock (v1) and gh skill provenance, pinning the commit that gives the installed files', () => {
+    const dir = project('import');
+    // What npx skills would have left: the skills copied, and its lock.
+    for (const name of ['greet', 'part'])
+      fs.cpSync(path.join(repo, 'skills', name), path.join(dir, '.agents/skills', name), {
+        recursive: true,
+      });
+    // The copies are of the working tree: main's commit.
+    const npxLock = {
+      version: 1,
+      skills: {
+        greet: {
+          source: `file://${repo}`,
+          ref: 'main',
+          sourceType: 'git',
+          computedHash: npxHash(path.join(dir, '.agents/skills/greet')),
+        },
+        part: { source: `file://${repo}`, sourceType: 'git', computedHash: '0'.repeat(64) },
+        local: { source: './vendor/local', sourceType: 'local', computedHash: '' },
+        pkg: { source: 'some-package', sourceType: 'node_modules', computedHash: '' },
+      },
+    };
+    fs.writeFileSync(path.join(dir, 'skills-lock.json'), `${JSON.stringify(npxLock, null, 2)}\n`);
+    write(
+      dir,
+      '.claude/skills/ghs/SKILL.md',
+      '---\nname: ghs\ndescription: From gh.\nmetadata:\n  github-repo: https://github.com/acme/skills\n  github-ref: main\n  github-path: skills/ghs\n---\nBody\n',
+    );
+    // gh skill's repository, served from here: git is told that github.com is this folder.
+    const gh = path.join(tmp, 'gh', 'acme', 'skills.git');
+    fs.mkdirSync(gh, { recursive: true });
+    gitIn(gh, 'init', '-q', '-b', 'main');
+    write(gh, 'skills/ghs/SKILL.md', '---\nname: ghs\ndescription: From gh.\n---\nBody\n');
+    gitIn(gh, 'add', '-A');
+    gitIn(gh, 'commit', '-qm', 'gh');
+    const github = {
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: `url.file://${path.join(tmp, 'gh')}/.insteadOf`,
+      GIT_CONFIG_VALUE_0: 'https://github.com/',
+    };
+    const r = cli(dir, ['import', '--json'], github);
+    assert.equal(r.code, 0, r.err);
+    const view = JSON.parse(r.out) as {
+      skills: Array<{ name: string; status: string; commit?: string; note?: string }>;
+    };
+    const by = new Map(view.skills.map((s) => [s.name, s]));
+    // greet: at main the source gives the installed files, so its commit is locked.
+    assert.equal(by.get('greet')?.status, 'imported');
+    assert.equal(by.get('greet')?.commit, commits.v2, by.get('greet')?.note);
+    // part: the files are as the source has them, but not as the npx hash says: noted.
+    assert.match(by.get('part')?.note ?? '', /changed since npx skills installed them/);
+    assert.equal(by.get('local')?.status, 'skipped');
+    assert.match(by.get('pkg')?.note ?? '', /source type `node_modules`/);
+    // ghs: gh skill wrote its provenance into the installed SKILL.md, so the source never gives those
+    // bytes: imported without a commit, and said why.
+    assert.equal(by.get('ghs')?.status, 'imported');
+    assert.equal(by.get('ghs')?.commit, undefined);
+    assert.match(by.get('ghs')?.note ?? '', /gives other files than those installed/);
+    const lock = lockOf(dir);
+    assert.equal(lock.skills.greet?.commit, commits.v2);
+    assert.equal((lock.skills.greet as { path?: string }).path, 'skills/greet');
+    // The imported lock is one skillset keeps: verify agrees, and a clean checkout restores greet.
+    assert.equal(cli(dir, ['verify']).code, 0);
+    fs.rmSync(path.join(dir, '.agents/skills/greet'), { recursive: true });
+    const i = cli(dir, ['install', '--frozen']);
+    assert.equal(i.code, 0, i.err + i.out);
+    assert.deepEqual(
+      fs.readFileSync(path.join(dir, '.agents/skills/greet/SKILL.md')),
+      execGitShow(repo, `${commits.v2}:skills/greet/SKILL.md`),
+    );
+  });
+});
+
+function execGitShow(dir: string, spec: string): Buffer {
+  return spawnSync('git', ['show', spec], { cwd: dir }).stdout;
+}
+
+/** npx skills's computedHash: SHA-256 over each file's relative path, then its bytes, by path. */
+function npxHash(dir: string): string {
+  const files: string[] = [];
+  const walk = (d: string, rel: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(path.join(d, e.name), r);
+      else files.push(r);
+    }
+  };
+  walk(dir, '');
+  files.sort((a, b) => a.localeCompare(b));
+  const h = createHash('sha256');
+  for (const f of files) h.update(f).update(fs.readFileSync(path.join(dir, f)));
+  return h.digest('hex');
+}
 
 async function freePort(): Promise<number> {
   const server = net.createServer();

@@ -138,4 +138,25 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
       },
     }),
   },
+  import: {
+    define: (p) =>
+      withSkillOptions(
+        p
+          .command('import')
+          .description(
+            'Take over skills npx skills (skills-lock.json) or gh skill (metadata.github-* provenance) installed: lock what is installed, with its commit when the source still gives those files.',
+          ),
+      )
+        .option('--from <file>', 'the npx skills lock (default skills-lock.json here)')
+        .option('--offline', 'fetch no source: lock without commits')
+        .option('--user', "the user's lock and skills folders"),
+    input: (_operands, o) => ({
+      paths: [],
+      input: {
+        ...defined({ from: o.from }),
+        ...(o.offline === true ? { offline: true } : {}),
+        ...where(o),
+      },
+    }),
+  },
 };

@@ -3,6 +3,7 @@
 // and a frozen `install` name each file that differs.
 
 import type { AddInput, AddView, InstalledSkill } from '../install/add.js';
+import type { ImportInput, ImportView } from '../install/import.js';
 import type { RemoveInput, RemoveView } from '../install/remove.js';
 import type { OutdatedView, UpdatedSkill, UpdateInput, UpdateView } from '../install/update.js';
 import type { RestoreInput, RestoreView, SkillDrift, VerifyView } from '../install/verify.js';
@@ -192,5 +193,29 @@ export const update = operation<UpdateInput, UpdateView>({
     ]);
     const pending = view.skills.some((s) => s.status === 'pending');
     return `${[...lines, ...(pending ? ['nothing changed: run again with --yes to take these'] : []), `lock: ${view.lockFile}`].join('\n')}\n`;
+  },
+});
+
+/** Take over skills `npx skills` or `gh skill` installed: lock what is there, with its commit when it can be learned. */
+export const importLock = operation<ImportInput, ImportView>({
+  name: 'import',
+  input: (z) =>
+    z.object({
+      from: z.string().optional(),
+      offline: z.boolean().optional(),
+      agent: agentField(z),
+      user: z.boolean().optional(),
+    }),
+  run: async (ctx, input) => {
+    const { importSkills } = await import('../install/import.js');
+    return outcome(() => importSkills(context(ctx), input));
+  },
+  text: (v) => {
+    const view = visibleLines(v);
+    const lines = view.skills.map(
+      (s) =>
+        `  ${s.status.padEnd(8)} ${s.name.padEnd(32)} ${s.from}${s.installedAt ? `  ${s.installedAt}` : ''}${s.commit ? `  ${s.commit.slice(0, 12)}` : ''}${s.note ? `\n           ${s.note}` : ''}`,
+    );
+    return `${[...(lines.length > 0 ? lines : ['nothing to import: no skills-lock.json, no gh skill provenance']), `lock: ${view.lockFile}`].join('\n')}\n`;
   },
 });

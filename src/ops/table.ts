@@ -54,6 +54,7 @@ export const OPERATIONS: readonly OperationEntry[] = [
   { name: 'remove', faces: ['cli'], load: async () => (await import('./install.js')).remove },
   { name: 'outdated', faces: ['cli'], load: async () => (await import('./install.js')).outdated },
   { name: 'update', faces: ['cli'], load: async () => (await import('./install.js')).update },
+  { name: 'import', faces: ['cli'], load: async () => (await import('./install.js')).importLock },
   {
     name: 'gloss-coverage',
     faces: ['cli'],
