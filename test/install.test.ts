@@ -245,6 +245,30 @@ describe('skillset add over file://', () => {
   });
 });
 
+describe('skillset add from an archive', () => {
+  it('installs from a .tar.gz made by tar, restores it from the lock, and refuses a second place for a name', () => {
+    const dir = project('archive');
+    const archive = path.join(tmp, 'lib.tar.gz');
+    const t = spawnSync('tar', ['-czf', archive, '-C', repo, 'skills']);
+    assert.equal(t.status, 0, String(t.stderr));
+    const r = cli(dir, ['add', archive, '--json']);
+    assert.equal(r.code, 0, r.err);
+    const lock = lockOf(dir);
+    assert.deepEqual(Object.keys(lock.skills), ['greet', 'part']);
+    assert.equal((lock.skills.greet as { sourceType?: string }).sourceType, 'archive');
+    assert.ok(
+      (fs.statSync(path.join(dir, '.agents/skills/greet/scripts/run.sh')).mode & 0o111) !== 0,
+    );
+    assert.equal(fs.statSync(path.join(dir, '.agents/skills/greet')).mode & 0o777, 0o755);
+    fs.rmSync(path.join(dir, '.agents'), { recursive: true });
+    assert.equal(cli(dir, ['install', '--frozen']).code, 0);
+    assert.equal(cli(dir, ['verify']).code, 0);
+    const twice = cli(dir, ['add', archive, '--skill', 'greet', '--agent', 'claude-code']);
+    assert.equal(twice.code, 2);
+    assert.match(twice.err, /`greet` is installed at \.agents\/skills\/greet already/);
+  });
+});
+
 describe('skillset outdated and update', () => {
   it('says which skills moved, shows what changed that matters, and takes it only with --yes', () => {
     const src = path.join(tmp, 'repos', 'moving');

@@ -149,6 +149,14 @@ export async function movesFor(
   for (const s of staged) {
     const target = path.join(place.root, ...s.entry.installedAt.split('/'));
     const had = lock.skills[s.name];
+    if (had && had.installedAt !== s.entry.installedAt)
+      throw new SkillsetError(
+        'install/name-taken',
+        `\`${s.name}\` is installed at ${had.installedAt} already`,
+        {
+          hint: `One lock holds one skill of a name: \`skillset remove ${s.name}\` first to install it at ${s.entry.installedAt}.`,
+        },
+      );
     const now = await fs.stat(target).then(
       () => folderManifest(fs, target),
       () => undefined,

@@ -8,6 +8,7 @@ import { SkillsetError } from '../errors.js';
 import type { FileSystem } from '../files/fs.js';
 import { parseSkillFile } from '../skill/parse.js';
 import { relativeInside } from '../util/paths.js';
+import { ARCHIVE_LIMITS, unpackArchive } from './archive.js';
 import { fetchCommit, resolveRef } from './git.js';
 import type { Source } from './source.js';
 
@@ -29,6 +30,7 @@ export async function fetchTree(
   at: { ref?: string; commit?: string } = {},
 ): Promise<FetchedTree> {
   if (source.kind === 'folder') return { dir: source.dir, cleanup: async () => {} };
+  if (source.kind === 'archive') return unpacked(source.file, fs);
   const ref = at.ref ?? source.ref;
   const resolved = at.commit
     ? { commit: at.commit, ref: ref ?? at.commit }
@@ -44,6 +46,22 @@ export async function fetchTree(
         `${source.spec} has no folder \`${source.subpath}\``,
       );
     return { dir, commit: resolved.commit, ref: resolved.ref, cleanup };
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
+}
+
+/** An archive unpacked into a temporary folder (archive.ts). */
+async function unpacked(file: string, fs: FileSystem): Promise<FetchedTree> {
+  const read = await fs.readFile(file, ARCHIVE_LIMITS.totalBytes);
+  if (!read.ok)
+    throw new SkillsetError('install/bad-archive', `${file} is too large or not a file`);
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'skillset-archive-'));
+  const cleanup = () => rm(tmp, { recursive: true, force: true });
+  try {
+    await unpackArchive(file, read.bytes, tmp);
+    return { dir: tmp, cleanup };
   } catch (e) {
     await cleanup();
     throw e;

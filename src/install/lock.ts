@@ -16,9 +16,9 @@ export const LOCK_FILE = 'skillset.lock.json';
 
 /** One installed skill. */
 export interface LockEntry {
-  /** The source as given to `add`: a git URL, `owner/repo[/path]`, or a folder relative to the project. */
+  /** The source as given to `add`: a git URL, `owner/repo[/path]`, or a folder or archive relative to the project. */
   source: string;
-  sourceType: 'git' | 'folder';
+  sourceType: 'git' | 'folder' | 'archive';
   /** The ref asked for (a branch, a tag, a commit; `HEAD` when none was). */
   ref?: string;
   /** The commit it resolved to (git sources). */
@@ -52,7 +52,7 @@ const fileSchema = z
 const entrySchema = z
   .object({
     source: z.string().min(1),
-    sourceType: z.enum(['git', 'folder']),
+    sourceType: z.enum(['git', 'folder', 'archive']),
     ref: z.string().optional(),
     commit: z
       .string()

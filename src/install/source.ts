@@ -1,10 +1,11 @@
 // What `skillset add SOURCE` names: a git URL (https, ssh, git, file), GitHub's `owner/repo[/path]`
-// shorthand, or a local folder; each may end in `#ref`. A source is written to the lock as given
+// shorthand (either may end in `#ref`), a local folder, or a local archive. A source is written to the lock as given
 // (a folder relative to the project), so that the lock reads the same on every machine.
 
 import path from 'node:path';
 import { SkillsetError } from '../errors.js';
 import type { FileSystem } from '../files/fs.js';
+import { isArchive } from './archive.js';
 
 /** A parsed source. */
 export type Source =
@@ -17,7 +18,9 @@ export type Source =
       subpath: string;
       ref?: string;
     }
-  | { kind: 'folder'; spec: string; dir: string };
+  | { kind: 'folder'; spec: string; dir: string }
+  /** A local `.tar.gz`, `.tgz`, `.tar` or `.zip`. */
+  | { kind: 'archive'; spec: string; file: string };
 
 const URL_LIKE = /^(?:https?|ssh|git|file):\/\//;
 const SCP_LIKE = /^[\w.-]+@[\w.-]+:/;
@@ -46,6 +49,11 @@ export async function parseSource(spec: string, cwd: string, fs: FileSystem): Pr
     if (ref) throw new SkillsetError('usage/invalid-source', 'A local folder takes no `#ref`');
     const rel = path.relative(cwd, dir).split(path.sep).join('/');
     return { kind: 'folder', spec: rel === '' ? '.' : rel.startsWith('..') ? dir : rel, dir };
+  }
+  if (info?.kind === 'file' && isArchive(dir)) {
+    if (ref) throw new SkillsetError('usage/invalid-source', 'An archive takes no `#ref`');
+    const rel = path.relative(cwd, dir).split(path.sep).join('/');
+    return { kind: 'archive', spec: rel.startsWith('..') ? dir : rel, file: dir };
   }
   const m = SHORTHAND.exec(base);
   if (m && !base.startsWith('.') && !path.isAbsolute(base))

@@ -33,6 +33,8 @@ export async function stageSkill(
   const root = stagingRoot(skillsDir);
   await mkdir(root, { recursive: true });
   const staged = await mkdtemp(path.join(root, 'skill-'));
+  // mkdtemp makes it private; an installed skill is read by whoever reads the project.
+  await chmod(staged, 0o755);
   const real = await fs.realpath(from);
   const skipped: string[] = [];
   for await (const item of skillFolderFiles(fs, from, { dir: real, root: real })) {

@@ -8,6 +8,7 @@ import { SkillsetError } from '../errors.js';
 import { type InstallContext, movesFor } from './add.js';
 import { mattersToReview, type SkillChanges, skillChanges } from './changes.js';
 import { commitMoves, recover } from './commit.js';
+import { fetchTree } from './fetch.js';
 import { resolveRef } from './git.js';
 import { type LockEntry, readLock } from './lock.js';
 import { folderManifest } from './manifest.js';
@@ -64,6 +65,15 @@ async function latestOf(ctx: InstallContext, name: string, e: LockEntry): Promis
         path.join(source.dir, ...e.path.split('/').filter(Boolean)),
       );
       return { ...base, outdated: now.digest !== e.digest };
+    }
+    if (source.kind === 'archive') {
+      const tree = await fetchTree(source, ctx.fs);
+      try {
+        const dir = path.join(tree.dir, ...e.path.split('/').filter(Boolean));
+        return { ...base, outdated: (await folderManifest(ctx.fs, dir)).digest !== e.digest };
+      } finally {
+        await tree.cleanup();
+      }
     }
     const { commit } = await resolveRef(source.url, e.ref && e.ref !== 'HEAD' ? e.ref : undefined);
     return {
