@@ -32,6 +32,13 @@ const COMMANDS = [
   'export',
   'build',
   'gloss-coverage',
+  'add',
+  'install',
+  'verify',
+  'remove',
+  'outdated',
+  'update',
+  'import',
   'serve',
 ];
 

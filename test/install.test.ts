@@ -248,7 +248,8 @@ describe('skillset add over file://', () => {
 describe('skillset add from an archive', () => {
   it('installs from a .tar.gz made by tar, restores it from the lock, and refuses a second place for a name', () => {
     const dir = project('archive');
-    const archive = path.join(tmp, 'lib.tar.gz');
+    const archive = path.join(dir, 'vendor', 'lib.tar.gz');
+    fs.mkdirSync(path.dirname(archive), { recursive: true });
     const t = spawnSync('tar', ['-czf', archive, '-C', repo, 'skills']);
     assert.equal(t.status, 0, String(t.stderr));
     const r = cli(dir, ['add', archive, '--json']);
@@ -263,6 +264,24 @@ describe('skillset add from an archive', () => {
     fs.rmSync(path.join(dir, '.agents'), { recursive: true });
     assert.equal(cli(dir, ['install', '--frozen']).code, 0);
     assert.equal(cli(dir, ['verify']).code, 0);
+    // A lock that names a local source outside the project (one that came with a repository, say)
+    // reads nothing there.
+    const outside = path.join(tmp, 'outside.tar.gz');
+    fs.copyFileSync(archive, outside);
+    const lockFile = path.join(dir, 'skillset.lock.json');
+    const saved = fs.readFileSync(lockFile, 'utf8');
+    fs.writeFileSync(lockFile, saved.replaceAll('"vendor/lib.tar.gz"', JSON.stringify(outside)));
+    fs.rmSync(path.join(dir, '.agents/skills/part'), { recursive: true });
+    const refused = cli(dir, ['install']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /outside the project, for `part`: not read/);
+    fs.writeFileSync(
+      lockFile,
+      saved.replace('"installedAt": ".agents/skills/part"', '"installedAt": "../../escape"'),
+    );
+    assert.match(cli(dir, ['install']).err, /not a valid lock \(a path that leaves its folder\)/);
+    fs.writeFileSync(lockFile, saved);
+    assert.equal(cli(dir, ['install']).code, 0);
     const twice = cli(dir, ['add', archive, '--skill', 'greet', '--agent', 'claude-code']);
     assert.equal(twice.code, 2);
     assert.match(twice.err, /`greet` is installed at \.agents\/skills\/greet already/);

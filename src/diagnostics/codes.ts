@@ -113,6 +113,7 @@ export const PROBLEM_CODES = Object.freeze([
   'install/not-installed',
   'install/ref-moved',
   'install/unknown-skill',
+  'install/untrusted-source',
   'install/unsafe-name',
   'invoke/denied',
   'invoke/shell-failed',

@@ -30,11 +30,21 @@ const exists = (fs: FileSystem, p: string) =>
     () => false,
   );
 
-/** Settle a journal a killed command left: forward when its lock was written, else back. */
-export async function recover(
-  fs: FileSystem,
-  lockFile: string,
-): Promise<'none' | 'forward' | 'back'> {
+/**
+ * Before reading the lock: settle a journal a killed command left, under the lock's lock file (a
+ * journal of a command still running is its own: this waits for it). Without a journal, nothing is
+ * taken: a read-only project can still be verified.
+ */
+export async function settle(fs: FileSystem, lockFile: string): Promise<void> {
+  if (!(await exists(fs, journalOf(lockFile)))) return;
+  await updateLock(fs, lockFile, async () => {
+    await recover(fs, lockFile);
+    return undefined;
+  });
+}
+
+/** Settle a journal a killed command left: forward when its lock was written, else back (held under the lock). */
+async function recover(fs: FileSystem, lockFile: string): Promise<'none' | 'forward' | 'back'> {
   const file = journalOf(lockFile);
   const read = await fs.readFile(file, 16 * 1024 * 1024).catch(() => undefined);
   if (!read?.ok) return 'none';

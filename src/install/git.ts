@@ -17,6 +17,8 @@ function gitEnv(): NodeJS.ProcessEnv {
     SSH_ASKPASS: '/bin/false',
     GIT_SSH_COMMAND: 'ssh -o BatchMode=yes -o ConnectTimeout=15',
     GIT_CONFIG_NOSYSTEM: '1',
+    // Only transports that move data: never `ext::` (it runs a command) or a helper of the source's.
+    GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
     GIT_CONFIG_GLOBAL: '/dev/null',
     LC_ALL: 'C',
   };

@@ -40,9 +40,18 @@ export interface LockFile {
   skills: Record<string, LockEntry>;
 }
 
+/** A relative, `/`-separated path that stays inside its folder: a lock from a repository decides no more. */
+const inside = (min: number) =>
+  z
+    .string()
+    .min(min)
+    .refine((p) => !p.startsWith('/') && !p.includes('\\') && !p.split('/').includes('..'), {
+      message: 'a path that leaves its folder',
+    });
+
 const fileSchema = z
   .object({
-    path: z.string().min(1),
+    path: inside(1),
     size: z.number().int().min(0),
     digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
     executable: z.literal(true).optional(),
@@ -58,8 +67,8 @@ const entrySchema = z
       .string()
       .regex(/^[0-9a-f]{40}$/)
       .optional(),
-    path: z.string(),
-    installedAt: z.string().min(1),
+    path: inside(0),
+    installedAt: inside(1),
     digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
     files: z.array(fileSchema),
     allowedRisks: z.array(z.string()).optional(),

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { SkillsetError } from '../errors.js';
 import type { FileSystem } from '../files/fs.js';
 import { skillFolderFiles } from '../files/skill-folder.js';
+import { relativeInside } from '../util/paths.js';
 import { fetchTree, findSkills } from './fetch.js';
 import type { LockEntry } from './lock.js';
 import { folderManifest, MAX_INSTALL_FILE_BYTES, type Manifest } from './manifest.js';
@@ -72,6 +73,17 @@ export async function stageEntry(
   skillsDir: string,
 ): Promise<StagedSkill> {
   const source = await parseSource(e.source, ctx.cwd, ctx.fs);
+  // A lock may come with a repository: its local sources are read only inside the project.
+  const local =
+    source.kind === 'folder' ? source.dir : source.kind === 'archive' ? source.file : undefined;
+  if (local !== undefined && relativeInside(ctx.cwd, local) === undefined)
+    throw new SkillsetError(
+      'install/untrusted-source',
+      `The lock names \`${e.source}\`, outside the project, for \`${name}\`: not read`,
+      {
+        hint: `A local source outside the project does not travel with the lock: \`skillset add ${e.source}\` reads it by hand.`,
+      },
+    );
   const tree = await fetchTree(
     source.kind === 'git' ? { ...source, subpath: '' } : source,
     ctx.fs,

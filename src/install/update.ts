@@ -7,7 +7,7 @@ import path from 'node:path';
 import { SkillsetError } from '../errors.js';
 import { type InstallContext, movesFor } from './add.js';
 import { mattersToReview, type SkillChanges, skillChanges } from './changes.js';
-import { commitMoves, recover } from './commit.js';
+import { commitMoves, settle } from './commit.js';
 import { fetchTree } from './fetch.js';
 import { resolveRef } from './git.js';
 import { type LockEntry, readLock } from './lock.js';
@@ -121,7 +121,7 @@ export async function updateSkills(
   input: UpdateInput = {},
 ): Promise<UpdateView> {
   const place = placeFor(ctx, input);
-  await recover(ctx.fs, place.lockFile);
+  await settle(ctx.fs, place.lockFile);
   const lock = await readLock(ctx.fs, place.lockFile);
   if (input.name !== undefined && !lock.skills[input.name])
     throw new SkillsetError(

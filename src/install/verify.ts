@@ -8,7 +8,7 @@ import path from 'node:path';
 import { SkillsetError } from '../errors.js';
 import type { InstallContext, InstalledSkill } from './add.js';
 import { movesFor } from './add.js';
-import { commitMoves, recover } from './commit.js';
+import { commitMoves, settle } from './commit.js';
 import { type LockEntry, readLock } from './lock.js';
 import { compareManifests, folderManifest, type ManifestDrift } from './manifest.js';
 import { type PlaceInput, placeOf } from './place.js';
@@ -39,7 +39,7 @@ export async function verifySkills(
   input: Omit<PlaceInput, 'cwd' | 'home'> = {},
 ): Promise<VerifyView> {
   const place = placeFor(ctx, input);
-  await recover(ctx.fs, place.lockFile);
+  await settle(ctx.fs, place.lockFile);
   const lock = await readLock(ctx.fs, place.lockFile);
   const drift: SkillDrift[] = [];
   for (const [name, e] of Object.entries(lock.skills).sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -85,7 +85,7 @@ export async function restoreSkills(
   input: RestoreInput = {},
 ): Promise<RestoreView> {
   const place = placeFor(ctx, input);
-  await recover(ctx.fs, place.lockFile);
+  await settle(ctx.fs, place.lockFile);
   const lock = await readLock(ctx.fs, place.lockFile);
   const done: InstalledSkill[] = [];
   const failed: SkillDrift[] = [];

@@ -48,6 +48,11 @@ export const OPERATIONS: readonly OperationEntry[] = [
     load: async () => (await import('./library.js')).exportLibrary,
   },
   { name: 'build', faces: ['cli'], load: async () => (await import('./library.js')).build },
+  {
+    name: 'gloss-coverage',
+    faces: ['cli'],
+    load: async () => (await import('./library.js')).glossCoverage,
+  },
   { name: 'add', faces: ['cli'], load: async () => (await import('./install.js')).add },
   { name: 'install', faces: ['cli'], load: async () => (await import('./install.js')).install },
   { name: 'verify', faces: ['cli'], load: async () => (await import('./install.js')).verify },
@@ -55,11 +60,6 @@ export const OPERATIONS: readonly OperationEntry[] = [
   { name: 'outdated', faces: ['cli'], load: async () => (await import('./install.js')).outdated },
   { name: 'update', faces: ['cli'], load: async () => (await import('./install.js')).update },
   { name: 'import', faces: ['cli'], load: async () => (await import('./install.js')).importLock },
-  {
-    name: 'gloss-coverage',
-    faces: ['cli'],
-    load: async () => (await import('./library.js')).glossCoverage,
-  },
 ];
 
 /** The operations with `face`. */
