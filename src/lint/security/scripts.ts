@@ -1,0 +1,151 @@
+// The code the script rules read: the folder's script files, and the fenced code blocks of SKILL.md
+// in a shell or scripting language. A script runs as it is; a block in SKILL.md documents a command
+// the model may run, so findings there are capped at `warning` unless a rule says otherwise.
+
+import path from 'node:path';
+import type { Position } from '../../diagnostics/diagnostic.js';
+import type { Report, SkillContext } from '../define-rule.js';
+import { auditFolder } from './folder.js';
+import { asText, FENCE, positionAt } from './text.js';
+
+/** Extensions of files that run as scripts. */
+const SCRIPT_EXT = new Set([
+  '.sh',
+  '.bash',
+  '.zsh',
+  '.ksh',
+  '.fish',
+  '.py',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.ts',
+  '.rb',
+  '.pl',
+  '.ps1',
+  '.psm1',
+  '.bat',
+  '.cmd',
+  '.php',
+  '.lua',
+]);
+/** Info strings of fenced blocks read as code that runs. */
+const FENCE_LANGS = new Set([
+  'sh',
+  'bash',
+  'shell',
+  'zsh',
+  'console',
+  'terminal',
+  'powershell',
+  'ps1',
+  'pwsh',
+  'python',
+  'py',
+  'python3',
+  'javascript',
+  'js',
+  'node',
+  'ts',
+  'typescript',
+]);
+
+/** A piece of code: the file it is in, its text, where the text starts, and what it is. */
+export interface CodeSource {
+  file: string;
+  /** The whole file's text (offsets below are into it). */
+  text: string;
+  from: number;
+  to: number;
+  kind: 'script' | 'documented';
+}
+
+const cache = new WeakMap<object, Promise<CodeSource[]>>();
+
+/** Is `rel` (with `bytes`) a script: a script extension, or a `#!` line? */
+function isScript(rel: string, text: string): boolean {
+  return SCRIPT_EXT.has(path.extname(rel).toLowerCase()) || text.startsWith('#!');
+}
+
+/** The fenced blocks of SKILL.md in a language that runs. */
+function fencedCode(file: string, text: string): CodeSource[] {
+  if (!text.includes('```') && !text.includes('~~~')) return [];
+  const out: CodeSource[] = [];
+  for (const m of text.matchAll(FENCE)) {
+    const lang =
+      (m[2] ?? '')
+        .trim()
+        .split(/[\s{,]/)[0]
+        ?.toLowerCase() ?? '';
+    if (!FENCE_LANGS.has(lang)) continue;
+    const from = m.index + m[0].indexOf('\n') + 1;
+    out.push({ file, text, from, to: from + (m[3] ?? '').length, kind: 'documented' });
+  }
+  return out;
+}
+
+/** Every piece of code of the skill, scripts first. */
+export function codeSources(ctx: SkillContext<unknown>): Promise<CodeSource[]> {
+  let found = cache.get(ctx.skill);
+  if (!found) {
+    found = (async () => {
+      const folder = await auditFolder(ctx);
+      const out: CodeSource[] = [];
+      for (const f of folder.files) {
+        if (f.rel === 'SKILL.md' || !f.bytes) continue;
+        const text = asText(f.bytes);
+        if (text !== undefined && isScript(f.rel, text))
+          out.push({ file: f.path, text, from: 0, to: text.length, kind: 'script' });
+      }
+      return [...out, ...fencedCode(ctx.skill.path, ctx.text)];
+    })();
+    cache.set(ctx.skill, found);
+  }
+  return found;
+}
+
+/** A pattern the script rules look for, and the message it reports. */
+export interface CodePattern {
+  messageId: string;
+  re: RegExp;
+  /** The most a documented block's finding weighs (default `warning`); `error` keeps it. */
+  documented?: 'error' | 'warning';
+}
+
+/**
+ * Report the first match of each pattern in each piece of code (one finding per pattern and piece,
+ * so a long script does not drown the report, and one per line), with the line it is on.
+ */
+export async function scanCode(
+  ctx: SkillContext<unknown>,
+  patterns: readonly CodePattern[],
+  quick: RegExp,
+): Promise<void> {
+  for (const src of await codeSources(ctx)) {
+    const code = src.text.slice(src.from, src.to);
+    if (!quick.test(code)) continue;
+    const lines = new Set<number>();
+    for (const p of patterns) {
+      const m = p.re.exec(code);
+      if (!m) continue;
+      const start: Position = positionAt(src.text, src.from + m.index);
+      // Two patterns on one line are one finding.
+      if (lines.has(start.line)) continue;
+      lines.add(start.line);
+      const report: Report = {
+        messageId: p.messageId,
+        data: { match: excerpt(m[0]), where: src.kind === 'script' ? 'a script' : 'a code block' },
+        start,
+        file: src.file,
+      };
+      if (src.kind === 'documented') report.cap = p.documented ?? 'warning';
+      ctx.report(report);
+    }
+  }
+}
+
+/** A match as a message quotes it: one line, at most 80 characters. */
+export function excerpt(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > 80 ? `${one.slice(0, 77)}...` : one;
+}
