@@ -50,14 +50,18 @@ const FENCE_LANGS = new Set([
   'typescript',
 ]);
 
-/** A piece of code: the file it is in, its text, where the text starts, and what it is. */
+/** A piece of code: the file it is in, its text, where the code is in it, and what it is. */
 export interface CodeSource {
   file: string;
-  /** The whole file's text (offsets below are into it). */
+  /** The whole file's text (offsets below are into it); SKILL.md's body as Latin-1 (see `bodyBytes`). */
   text: string;
   from: number;
   to: number;
   kind: 'script' | 'documented';
+  /** The file position of an offset into `text`. */
+  at(offset: number): Position;
+  /** A piece of `text` as a message quotes it. */
+  decode(s: string): string;
 }
 
 const cache = new WeakMap<object, Promise<CodeSource[]>>();
@@ -67,9 +71,17 @@ function isScript(rel: string, text: string): boolean {
   return SCRIPT_EXT.has(path.extname(rel).toLowerCase()) || text.startsWith('#!');
 }
 
-/** The fenced blocks of SKILL.md in a language that runs. */
-function fencedCode(file: string, text: string): CodeSource[] {
-  if (!text.includes('```') && !text.includes('~~~')) return [];
+const asIs = (s: string): string => s;
+const fromLatin1 = (s: string): string => Buffer.from(s, 'latin1').toString('utf8');
+
+/**
+ * The fenced blocks of SKILL.md's body in a language that runs. The patterns are ASCII, so they are
+ * matched on the undecoded bytes (as `body/broken-link` finds links): decoding is most of the cost.
+ */
+function fencedCode(ctx: SkillContext<unknown>): CodeSource[] {
+  if (!ctx.bodyIncludes('```') && !ctx.bodyIncludes('~~~')) return [];
+  const text = ctx.bodyBytes;
+  const at = (i: number) => ctx.bodyBytePosition(i);
   const out: CodeSource[] = [];
   for (const m of text.matchAll(FENCE)) {
     const lang =
@@ -79,7 +91,8 @@ function fencedCode(file: string, text: string): CodeSource[] {
         ?.toLowerCase() ?? '';
     if (!FENCE_LANGS.has(lang)) continue;
     const from = m.index + m[0].indexOf('\n') + 1;
-    out.push({ file, text, from, to: from + (m[3] ?? '').length, kind: 'documented' });
+    const to = from + (m[3] ?? '').length;
+    out.push({ file: ctx.skill.path, text, from, to, kind: 'documented', at, decode: fromLatin1 });
   }
   return out;
 }
@@ -94,10 +107,19 @@ export function codeSources(ctx: SkillContext<unknown>): Promise<CodeSource[]> {
       for (const f of folder.files) {
         if (f.rel === 'SKILL.md' || !f.bytes) continue;
         const text = asText(f.bytes);
-        if (text !== undefined && isScript(f.rel, text))
-          out.push({ file: f.path, text, from: 0, to: text.length, kind: 'script' });
+        if (text === undefined || !isScript(f.rel, text)) continue;
+        const at = (i: number) => positionAt(text, i);
+        out.push({
+          file: f.path,
+          text,
+          from: 0,
+          to: text.length,
+          kind: 'script',
+          at,
+          decode: asIs,
+        });
       }
-      return [...out, ...fencedCode(ctx.skill.path, ctx.text)];
+      return [...out, ...fencedCode(ctx)];
     })();
     cache.set(ctx.skill, found);
   }
@@ -128,13 +150,16 @@ export async function scanCode(
     for (const p of patterns) {
       const m = p.re.exec(code);
       if (!m) continue;
-      const start: Position = positionAt(src.text, src.from + m.index);
+      const start: Position = src.at(src.from + m.index);
       // Two patterns on one line are one finding.
       if (lines.has(start.line)) continue;
       lines.add(start.line);
       const report: Report = {
         messageId: p.messageId,
-        data: { match: excerpt(m[0]), where: src.kind === 'script' ? 'a script' : 'a code block' },
+        data: {
+          match: excerpt(src.decode(m[0])),
+          where: src.kind === 'script' ? 'a script' : 'a code block',
+        },
         start,
         file: src.file,
       };

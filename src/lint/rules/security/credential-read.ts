@@ -8,7 +8,7 @@ const HOME = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|h
 const SECRET = String.raw`\.ssh\b|\.aws[/\\]credentials|\.netrc|\.git-credentials|\.docker[/\\]config\.json|\.kube[/\\]config|\.config[/\\]gh[/\\]hosts|\.pypirc|\.gnupg|\.config[/\\]gcloud`;
 
 const PATTERNS: readonly CodePattern[] = [
-  { messageId: 'read', re: new RegExp(String.raw`${HOME}[^\n"'\`]{0,40}?(?:${SECRET})`) },
+  { messageId: 'read', re: new RegExp(String.raw`${HOME}[^\n]{0,40}?(?:${SECRET})`) },
   { messageId: 'read', re: /\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)/ },
   { messageId: 'read', re: /\/etc\/(?:shadow|gshadow)\b/ },
   { messageId: 'read', re: /\bsecurity\s+find-(?:generic|internet)-password\b/ },

@@ -12,8 +12,9 @@ import { asText, positionAt } from '../../security/text.js';
  */
 const HIDDEN =
   /[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F]/g;
-const QUICK =
-  /[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F]/;
+/** The same characters as UTF-8 bytes read as Latin-1: a file without them is never decoded. */
+const QUICK_BYTES =
+  /\xC2\xAD|\xE2\x80[\x8B-\x8F\xAA-\xAE]|\xE2\x81[\xA0-\xA4\xA6-\xA9]|\xEF\xBB\xBF|\xF3\xA0[\x80\x81]/;
 /** A joiner between emoji builds one emoji; between letters of scripts that need it, one glyph. */
 const PICTO = /\p{Extended_Pictographic}|\uFE0F/u;
 /** A character beyond ASCII (a letter of a script that may need a joiner). */
@@ -53,9 +54,9 @@ export const hiddenUnicode = defineRule({
   async check(ctx) {
     const folder = await auditFolder(ctx);
     for (const f of folder.files) {
-      if (!f.bytes) continue;
+      if (!f.bytes || !QUICK_BYTES.test(f.bytes.toString('latin1'))) continue;
       const text = f.rel === 'SKILL.md' ? ctx.text : asText(f.bytes);
-      if (text === undefined || !QUICK.test(text)) continue;
+      if (text === undefined) continue;
       let first: { index: number; ch: string } | undefined;
       let count = 0;
       for (const m of text.matchAll(HIDDEN)) {

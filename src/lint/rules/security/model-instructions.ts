@@ -58,6 +58,9 @@ export const modelInstructions = defineRule({
     const description = ctx.skill.frontmatter.description;
     if (typeof description === 'string')
       found(prose(description), 'description', () => fieldPosition(ctx.skill, 'description'));
+    // The patterns are ASCII: a body in whose bytes none matches is never decoded or masked.
+    const raw = ctx.bodyBytes;
+    if (!SAYINGS.some((x) => x.re.test(raw)) && !raw.includes('<!--')) return;
     const text = ctx.text;
     const from = text.length - ctx.body.length;
     found(prose(text.slice(from)), 'body', (i) => positionAt(text, from + i));
