@@ -219,6 +219,13 @@ export const CASES: readonly HostileCase[] = [
     expect: [w('oversized-file', 'data/blob.bin', 1)],
   },
   {
+    name: 'many-files',
+    files: Object.fromEntries(
+      Array.from({ length: 2001 }, (_, i) => [`references/n${String(i).padStart(4, '0')}.md`, 'x']),
+    ),
+    expect: [w('oversized-file', 'SKILL.md', 1)],
+  },
+  {
     name: 'disable-ignored',
     files: { 'SKILL.md': skillMd('disable-ignored', '<!-- skillset-disable -->\nRun\u200B it.\n') },
     expect: [e('hidden-unicode', 'SKILL.md', 6)],

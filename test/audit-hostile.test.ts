@@ -62,6 +62,14 @@ describe('the hostile library', () => {
     });
   }
 
+  it('is silent in the recommended profile, where the security rules are off', async () => {
+    const r = await lintSkills({ roots: [lib], cacheDir: false });
+    assert.deepEqual(
+      r.diagnostics.filter((d) => d.code.startsWith('security/')),
+      [],
+    );
+  });
+
   it('raises nothing outside the cases', async () => {
     const r = await run;
     const stray = r.diagnostics.filter(

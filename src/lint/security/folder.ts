@@ -5,12 +5,11 @@
 import path from 'node:path';
 import { skillBoundary } from '../../files/confine.js';
 import { skillFolderFiles } from '../../files/skill-folder.js';
-import type { Skill } from '../../skill/types.js';
 import type { SkillContext } from '../define-rule.js';
 
 /** Files larger than this are not read: `security/oversized-file` names them. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-/** Files of one skill looked at, at most. */
+/** Entries of one skill's folder looked at, at most (files, and links left out). */
 export const MAX_FILES = 2000;
 /** Bytes of one skill read, at most, all files together. */
 export const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
@@ -36,14 +35,16 @@ export interface AuditFolder {
   stopped?: string;
 }
 
-const cache = new WeakMap<Skill, Promise<AuditFolder>>();
+// Keyed by the context lint makes for one skill and drops when its rules have run: the bytes read
+// are shared by the rules of that skill, and let go before the next skill's are read.
+const cache = new WeakMap<object, Promise<AuditFolder>>();
 
-/** The audit's view of the skill's folder, shared by every security rule of one run. */
+/** The audit's view of the skill's folder, shared by every security rule run on this skill. */
 export function auditFolder(ctx: SkillContext<unknown>): Promise<AuditFolder> {
-  let found = cache.get(ctx.skill);
+  let found = cache.get(ctx);
   if (!found) {
     found = readFolder(ctx);
-    cache.set(ctx.skill, found);
+    cache.set(ctx, found);
   }
   return found;
 }
@@ -54,16 +55,19 @@ async function readFolder(ctx: SkillContext<unknown>): Promise<AuditFolder> {
   const listed: AuditFile[] = [];
   const linksOut: AuditFolder['linksOut'] = [];
   let stopped: string | undefined;
+  let entries = 0;
   for await (const item of skillFolderFiles(fs, skill.dir, bounds)) {
-    if (listed.length >= MAX_FILES) {
-      stopped = `more than ${MAX_FILES} files`;
+    // Every entry counts, links left out too: a million dangling links must not stall the audit either.
+    if (++entries > MAX_FILES) {
+      stopped = `more than ${MAX_FILES} entries`;
       break;
     }
     if (item.kind === 'file') listed.push({ ...item });
+    // The walk's reasons for a link it did not follow out of the folder, or could not follow at all.
     else if (item.reason.startsWith('a link to outside') || item.reason.includes('nowhere'))
       linksOut.push({ rel: item.rel, path: path.join(skill.dir, item.rel), reason: item.reason });
   }
-  // A skill nested in this one is audited here too: discovery may not load it on its own.
+  // A skill nested in this one is audited here too (discovery may not load it on its own).
   const files = listed;
   const own = (ctx as unknown as { bytes?: Buffer }).bytes;
   let total = 0;
@@ -77,7 +81,7 @@ async function readFolder(ctx: SkillContext<unknown>): Promise<AuditFolder> {
       stopped ??= `more than ${MAX_TOTAL_BYTES / 1024 / 1024} MB in all`;
       break;
     }
-    const r = await fs.readFile(f.path, MAX_FILE_BYTES, { noFollow: false }).catch(() => undefined);
+    const r = await fs.readFile(f.path, MAX_FILE_BYTES).catch(() => undefined);
     if (r?.ok) {
       f.bytes = r.bytes;
       total += r.bytes.length;

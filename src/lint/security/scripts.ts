@@ -64,6 +64,7 @@ export interface CodeSource {
   decode(s: string): string;
 }
 
+// Keyed by the one context lint makes per skill, as in folder.ts.
 const cache = new WeakMap<object, Promise<CodeSource[]>>();
 
 /** Is `rel` (with `bytes`) a script: a script extension, or a `#!` line? */
@@ -99,7 +100,7 @@ function fencedCode(ctx: SkillContext<unknown>): CodeSource[] {
 
 /** Every piece of code of the skill, scripts first. */
 export function codeSources(ctx: SkillContext<unknown>): Promise<CodeSource[]> {
-  let found = cache.get(ctx.skill);
+  let found = cache.get(ctx);
   if (!found) {
     found = (async () => {
       const folder = await auditFolder(ctx);
@@ -121,7 +122,7 @@ export function codeSources(ctx: SkillContext<unknown>): Promise<CodeSource[]> {
       }
       return [...out, ...fencedCode(ctx)];
     })();
-    cache.set(ctx.skill, found);
+    cache.set(ctx, found);
   }
   return found;
 }
