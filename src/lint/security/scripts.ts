@@ -58,6 +58,8 @@ export interface CodeSource {
   from: number;
   to: number;
   kind: 'script' | 'documented';
+  /** Is it shell (by extension, `#!` line or info string)? Some patterns mean something only there. */
+  shell: boolean;
   /** The file position of an offset into `text`. */
   at(offset: number): Position;
   /** A piece of `text` as a message quotes it. */
@@ -66,6 +68,13 @@ export interface CodeSource {
 
 // Keyed by the one context lint makes per skill, as in folder.ts.
 const cache = new WeakMap<object, Promise<CodeSource[]>>();
+
+const SHELL_EXT = /\.(?:sh|bash|zsh|ksh|fish)$/i;
+const SHELL_LANGS = new Set(['sh', 'bash', 'shell', 'zsh', 'console', 'terminal']);
+
+/** Is the script at `rel` shell: by extension, or a `#!` line naming a shell? */
+const isShell = (rel: string, text: string): boolean =>
+  SHELL_EXT.test(rel) || /^#!\S*(?:\/|\s)(?:ba|z|k|da)?sh\b/.test(text.slice(0, 100));
 
 /** Is `rel` (with `bytes`) a script: a script extension, or a `#!` line? */
 function isScript(rel: string, text: string): boolean {
@@ -93,7 +102,9 @@ function fencedCode(ctx: SkillContext<unknown>): CodeSource[] {
     if (!FENCE_LANGS.has(lang)) continue;
     const from = m.index + m[0].indexOf('\n') + 1;
     const to = from + (m[3] ?? '').length;
-    out.push({ file: ctx.skill.path, text, from, to, kind: 'documented', at, decode: fromLatin1 });
+    const shell = SHELL_LANGS.has(lang);
+    const file = ctx.skill.path;
+    out.push({ file, text, from, to, kind: 'documented', shell, at, decode: fromLatin1 });
   }
   return out;
 }
@@ -116,6 +127,7 @@ export function codeSources(ctx: SkillContext<unknown>): Promise<CodeSource[]> {
           from: 0,
           to: text.length,
           kind: 'script',
+          shell: isShell(f.rel, text),
           at,
           decode: asIs,
         });
@@ -133,6 +145,8 @@ export interface CodePattern {
   re: RegExp;
   /** The most a documented block's finding weighs (default `warning`); `error` keeps it. */
   documented?: 'error' | 'warning';
+  /** Look for it only in shell code (a bare `env` is a command in shell, a name in JavaScript). */
+  shellOnly?: boolean;
 }
 
 /**
@@ -149,6 +163,7 @@ export async function scanCode(
     if (!quick.test(code)) continue;
     const lines = new Set<number>();
     for (const p of patterns) {
+      if (p.shellOnly && !src.shell) continue;
       const m = p.re.exec(code);
       if (!m) continue;
       const start: Position = src.at(src.from + m.index);

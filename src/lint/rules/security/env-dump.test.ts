@@ -29,6 +29,15 @@ testRule(envDump, [
     expect: [{ file: 'x/scripts/a.js', line: 1, column: 40 }],
   },
   {
+    title: 'reads a bare `env` as a command only in shell code',
+    files: {
+      'x/SKILL.md': skill('Run it.\n'),
+      'x/scripts/a.mjs': 'spawn(cmd, {\n  cwd,\n  env\n});\n',
+      'x/scripts/b': '#!/usr/bin/env bash\nenv\n',
+    },
+    expect: [{ file: 'x/scripts/b', line: 2 }],
+  },
+  {
     title: 'accepts one variable read, and a copy for a child process',
     files: {
       'x/SKILL.md': skill('Run it.\n'),

@@ -8,6 +8,7 @@ const PATTERNS: readonly CodePattern[] = [
   {
     messageId: 'dump',
     re: /(?:^|[;&|(`]|\$\()[ \t]*(?:env|printenv|export[ \t]+-p)[ \t]*(?=$|[|>;&)`])/m,
+    shellOnly: true,
   },
   {
     messageId: 'dump',
