@@ -23,10 +23,44 @@ export function positionAt(text: string, index: number): Position {
 /** Fenced code blocks: the fence, its info string, and the code's extent. */
 export const FENCE =
   /^ {0,3}(`{3,}|~{3,})([^\n]*)\n([\s\S]*?)(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm;
-const INLINE_CODE = /(`+)[^`\n][\s\S]*?\1/g;
+// Spans and quotations are bounded: an unclosed one must not make each match scan to the end.
+const INLINE_CODE = /(`+)[^`\n][^`]{0,1000}?\1/g;
 /** Text in straight or curly double quotes, or curly single quotes, on one line. */
 const QUOTED = /"[^"\n]{1,300}"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’|«[^»\n]{1,300}»/g;
-export const COMMENT = /<!--([\s\S]*?)-->/g;
+
+/** An HTML comment: where it starts, and its text between `<!--` and `-->`. */
+export interface HtmlComment {
+  index: number;
+  inner: string;
+}
+
+/**
+ * The HTML comments of `text`, found in one pass (a regex would scan to the end again from every
+ * unclosed `<!--`: quadratic on a hostile file).
+ */
+export function htmlComments(text: string): HtmlComment[] {
+  const out: HtmlComment[] = [];
+  for (let i = text.indexOf('<!--'); i !== -1; ) {
+    const end = text.indexOf('-->', i + 4);
+    if (end === -1) break;
+    out.push({ index: i, inner: text.slice(i + 4, end) });
+    i = text.indexOf('<!--', end + 3);
+  }
+  return out;
+}
+
+/** `text` with its HTML comments blanked out. */
+function withoutComments(text: string): string {
+  if (!text.includes('<!--')) return text;
+  let out = '';
+  let last = 0;
+  for (const c of htmlComments(text)) {
+    const end = c.index + c.inner.length + 7;
+    out += text.slice(last, c.index) + blank(text.slice(c.index, end));
+    last = end;
+  }
+  return out + text.slice(last);
+}
 
 /** `m` blanked out, line breaks kept, so offsets still line up. */
 export const blank = (m: string): string => m.replace(/[^\n]/g, ' ');
@@ -38,8 +72,5 @@ export function maskFences(text: string): string {
 
 /** Prose only: code, comments and quotations blanked out (a quoted phrase is mentioned, not said). */
 export function prose(text: string): string {
-  return maskFences(text)
-    .replace(COMMENT, blank)
-    .replace(INLINE_CODE, blank)
-    .replace(QUOTED, blank);
+  return withoutComments(maskFences(text)).replace(INLINE_CODE, blank).replace(QUOTED, blank);
 }

@@ -7,10 +7,14 @@ import { type CodePattern, scanCode } from '../../security/scripts.js';
 const PATTERNS: readonly CodePattern[] = [
   {
     messageId: 'exec',
-    re: /\bbase64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:sudo\s+)?(?:(?:ba|z|k|da)?sh|python[23]?|node|perl|ruby|eval)\b/,
+    re: /\bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|k|da)?sh|python[23]?|node|perl|ruby|eval)\b/,
     documented: 'error',
   },
-  { messageId: 'exec', re: /\beval\b[^\n]*\bbase64\s+(?:-d|--decode|-D)\b/, documented: 'error' },
+  {
+    messageId: 'exec',
+    re: /\beval\b[^\n]{0,200}\bbase64\s+(?:-d|--decode|-D)\b/,
+    documented: 'error',
+  },
   {
     messageId: 'exec',
     re: /\b(?:eval|exec|Function)\s*\(\s*(?:atob|(?:base64\.)?b64decode|base64\.decodebytes|Buffer\.from\s*\([^)\n]*["']base64["'])/,
@@ -23,7 +27,7 @@ const PATTERNS: readonly CodePattern[] = [
   },
   {
     messageId: 'exec',
-    re: /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|ec|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}/i,
+    re: /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,200}\s-(?:e|ec|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}/i,
     documented: 'error',
   },
 ];

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { defineRule } from '../../define-rule.js';
 import { excerpt } from '../../security/scripts.js';
-import { COMMENT, maskFences, positionAt } from '../../security/text.js';
+import { htmlComments, maskFences, positionAt } from '../../security/text.js';
 
 /** Comments that are tool directives, not text for the model. */
 const DIRECTIVE =
@@ -29,8 +29,8 @@ export const commentInstructions = defineRule({
     if (!ctx.bodyIncludes('<!--')) return;
     const text = ctx.text;
     const from = text.length - ctx.body.length;
-    for (const c of maskFences(text.slice(from)).matchAll(COMMENT)) {
-      const inner = (c[1] as string).trim();
+    for (const c of htmlComments(maskFences(text.slice(from)))) {
+      const inner = c.inner.trim();
       if (inner.split(/\s+/).length < 3 || DIRECTIVE.test(inner)) continue;
       if (!ADDRESS.test(inner) && !ORDER.test(inner)) continue;
       ctx.report({

@@ -12,13 +12,13 @@ const PATTERNS: readonly CodePattern[] = [
   {
     messageId: 'send',
     re: new RegExp(
-      String.raw`\bcurl\b(?=[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form|-T|--upload-file)\b)(?=[^\n]*(?:${URL}|${IP}))[^\n]*`,
+      String.raw`\bcurl\b(?=[^\n]{0,200}\s(?:-d|--data(?:-\w+)?|-F|--form|-T|--upload-file)\b)(?=[^\n]{0,200}(?:${URL}|${IP}))[^\n]{0,200}`,
     ),
   },
   {
     messageId: 'send',
     re: new RegExp(
-      String.raw`\bwget\b(?=[^\n]*--post-(?:data|file))(?=[^\n]*(?:${URL}|${IP}))[^\n]*`,
+      String.raw`\bwget\b(?=[^\n]{0,200}--post-(?:data|file))(?=[^\n]{0,200}(?:${URL}|${IP}))[^\n]{0,200}`,
     ),
   },
   {
@@ -30,7 +30,7 @@ const PATTERNS: readonly CodePattern[] = [
   {
     messageId: 'send',
     re: new RegExp(
-      String.raw`\bfetch\s*\(\s*(?:${URL}|["'\`]https?://${IP})[^)]*?,\s*\{[^}]*method\s*:\s*["'](?:POST|PUT|PATCH)`,
+      String.raw`\bfetch\s*\(\s*(?:${URL}|["'\`]https?://${IP})[^)]{0,200}?,\s*\{[^}]{0,200}method\s*:\s*["'](?:POST|PUT|PATCH)`,
     ),
   },
   { messageId: 'send', re: new RegExp(String.raw`\b(?:nc|ncat|netcat)\s+(?:-\w+\s+)*${IP}\s+\d+`) },

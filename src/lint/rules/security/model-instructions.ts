@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Position } from '../../../diagnostics/diagnostic.js';
 import { defineRule } from '../../define-rule.js';
 import { excerpt } from '../../security/scripts.js';
-import { COMMENT, maskFences, positionAt, prose } from '../../security/text.js';
+import { htmlComments, maskFences, positionAt, prose } from '../../security/text.js';
 import { fieldPosition } from '../fields.js';
 
 /** Phrases that only an injection says, outside code and quotation marks. */
@@ -66,8 +66,8 @@ export const modelInstructions = defineRule({
     found(prose(text.slice(from)), 'body', (i) => positionAt(text, from + i));
     if (!text.includes('<!--')) return;
     const masked = maskFences(text.slice(from));
-    for (const c of masked.matchAll(COMMENT)) {
-      const inner = c[1] as string;
+    for (const c of htmlComments(masked)) {
+      const inner = c.inner;
       const at = (i: number) => positionAt(text, from + c.index + 4 + i);
       const role = ROLE.exec(inner);
       if (role)

@@ -8,7 +8,10 @@ const FETCH = String.raw`(?:curl|wget|fetch)\b`;
 const SHELL = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+\S+=\S*\s+)*(?:ba|z|k|da|fi)?sh|python[23]?|node|perl|ruby`;
 
 const PATTERNS: readonly CodePattern[] = [
-  { messageId: 'pipe', re: new RegExp(String.raw`\b${FETCH}[^\n|;&]*\|\s*(?:${SHELL})\b(?!\S)`) },
+  {
+    messageId: 'pipe',
+    re: new RegExp(String.raw`\b${FETCH}[^\n|;&]{0,200}\|\s*(?:${SHELL})\b(?!\S)`),
+  },
   {
     messageId: 'pipe',
     re: new RegExp(String.raw`\b(?:ba|z)?sh\s+(?:-c\s+)?(?:["']?\$\(|<\()\s*${FETCH}`),
@@ -19,7 +22,7 @@ const PATTERNS: readonly CodePattern[] = [
   },
   {
     messageId: 'pipe',
-    re: /\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^\n|]*\|\s*(?:iex|Invoke-Expression)\b/i,
+    re: /\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^\n|]{0,200}\|\s*(?:iex|Invoke-Expression)\b/i,
   },
 ];
 
