@@ -9,46 +9,17 @@ import { auditFolder } from './folder.js';
 import { asText, FENCE, positionAt } from './text.js';
 
 /** Extensions of files that run as scripts. */
-const SCRIPT_EXT = new Set([
-  '.sh',
-  '.bash',
-  '.zsh',
-  '.ksh',
-  '.fish',
-  '.py',
-  '.js',
-  '.mjs',
-  '.cjs',
-  '.ts',
-  '.rb',
-  '.pl',
-  '.ps1',
-  '.psm1',
-  '.bat',
-  '.cmd',
-  '.php',
-  '.lua',
-]);
+const SCRIPT_EXT = new Set(
+  '.sh .bash .zsh .ksh .fish .py .js .mjs .cjs .ts .rb .pl .ps1 .psm1 .bat .cmd .php .lua'.split(
+    ' ',
+  ),
+);
 /** Info strings of fenced blocks read as code that runs. */
-const FENCE_LANGS = new Set([
-  'sh',
-  'bash',
-  'shell',
-  'zsh',
-  'console',
-  'terminal',
-  'powershell',
-  'ps1',
-  'pwsh',
-  'python',
-  'py',
-  'python3',
-  'javascript',
-  'js',
-  'node',
-  'ts',
-  'typescript',
-]);
+const FENCE_LANGS = new Set(
+  'sh bash shell zsh console terminal powershell ps1 pwsh python py python3 javascript js node ts typescript'.split(
+    ' ',
+  ),
+);
 
 /** A piece of code: the file it is in, its text, where the code is in it, and what it is. */
 export interface CodeSource {
