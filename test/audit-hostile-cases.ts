@@ -226,6 +226,11 @@ export const CASES: readonly HostileCase[] = [
     expect: [w('oversized-file', 'SKILL.md', 1)],
   },
   {
+    name: 'huge-skill-md',
+    files: { 'SKILL.md': skillMd('huge-skill-md', `${'x'.repeat(100)}\n`.repeat(11000)) },
+    expect: [{ code: 'parse/file-too-large', file: 'SKILL.md', line: 1, severity: 'error' }],
+  },
+  {
     name: 'disable-ignored',
     files: { 'SKILL.md': skillMd('disable-ignored', '<!-- skillset-disable -->\nRun\u200B it.\n') },
     expect: [e('hidden-unicode', 'SKILL.md', 6)],

@@ -27,11 +27,16 @@ const OVERRIDES: Record<Profile, Record<string, RuleSeverity>> = {
 
 /**
  * The parse and discovery findings an audit keeps: links that leave the root or reach the system's
- * folders. The rest say how well a skill is written, which is lint's business, not the audit's.
+ * folders, and a SKILL.md that was not loaded (too large, binary, unreadable), which the audit could
+ * not check although another agent may load it. The rest say how well a skill is written, which is
+ * lint's business, not the audit's.
  */
 const SECURITY_KEEPS: ReadonlySet<string> = new Set([
   'discover/link-outside-root',
   'discover/system-folder',
+  'discover/unreadable-file',
+  'parse/binary-file',
+  'parse/file-too-large',
 ]);
 for (const code of BUILTIN_CODES) if (!SECURITY_KEEPS.has(code)) OVERRIDES.security[code] = 'off';
 
