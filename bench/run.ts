@@ -48,6 +48,8 @@ const NOTES: Record<string, string> = {
   cold: 'discoverSkills, cacheDir: false',
   warm: 'discoverSkills, parse cache primed once',
   lint: "lintSkills, profile 'recommended', cacheDir: false (discovery included)",
+  audit:
+    "lintSkills, profile 'security' (skillset audit: every file of each skill folder), cacheDir: false",
   'cli-warm': 'node dist/cli/skillset.cjs list <lib> --json, SKILLSET_CACHE_DIR primed',
   baseline: 'node baseline.mjs <lib>: readdirSync walk + readFileSync, prints the count',
   'bare-node': "node -e '' (reference)",
@@ -86,6 +88,10 @@ async function benchLibrary(lib: Library, tmp: string, o: RoundOptions): Promise
       { name: 'cold', run: () => discoverSkills({ roots: [lib.root], cacheDir: false }) },
       { name: 'warm', run: () => discoverSkills({ roots: [lib.root], cacheDir }) },
       { name: 'lint', run: () => lintSkills({ roots: [lib.root], cacheDir: false }) },
+      {
+        name: 'audit',
+        run: () => lintSkills({ roots: [lib.root], cacheDir: false, profile: 'security' }),
+      },
     ],
     o,
   );
@@ -95,6 +101,8 @@ async function benchLibrary(lib: Library, tmp: string, o: RoundOptions): Promise
     ),
   );
   checks.push(check(timings, 'lint', 'cold', 2));
+  // The audit reads every file of each skill folder; issue #24 asks for at most twice lint's time.
+  checks.push(check(timings, 'audit', 'lint', 2));
   return { timings, checks };
 }
 

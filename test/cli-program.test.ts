@@ -21,6 +21,7 @@ const COMMANDS = [
   'list',
   'show',
   'lint',
+  'audit',
   'index',
   'search',
   'select',

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { createMemoryFileSystem, type MemoryTree } from '../src/files/memory-fs.js';
 import { PROFILES } from '../src/lint/define-rule.js';
 import { RULES } from '../src/lint/rules/index.js';
+import { defaultProfile } from '../src/lint/rules/test-harness.js';
 import { lintSkills } from '../src/lint/run.js';
 import { repoRoot } from '../src/test-support/paths.js';
 
@@ -22,19 +23,30 @@ function files(dir: string, suffix: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The examples of a doc section: ```skill PATH / ```file PATH blocks, as a memory tree under /lib. */
+/**
+ * The examples of a doc section: ```skill PATH / ```file PATH blocks, as a memory tree under /lib;
+ * a ```link PATH block holds the target of a link, and ```file PATH N makes a file of N bytes filled
+ * with the block's text (an oversized file).
+ */
 function examples(doc: string, heading: 'Wrong' | 'Right'): MemoryTree | undefined {
   const section = doc.split(/^## /m).find((s) => s.startsWith(`${heading}\n`));
   if (!section) return undefined;
   const tree: MemoryTree = {};
-  for (const m of section.matchAll(/^```(?:skill|file) (\S+)\n([\s\S]*?)^```$/gm)) {
-    const parts = (m[1] as string).split('/');
+  for (const m of section.matchAll(/^```(skill|file|link) (\S+)(?: (\d+))?\n([\s\S]*?)^```$/gm)) {
+    const parts = (m[2] as string).split('/');
     let node = tree;
     for (const p of parts.slice(0, -1)) {
       node[p] ??= {};
       node = node[p] as MemoryTree;
     }
-    node[parts[parts.length - 1] as string] = m[2] as string;
+    const body = m[4] as string;
+    const size = m[3] === undefined ? undefined : Number(m[3]);
+    node[parts[parts.length - 1] as string] =
+      m[1] === 'link'
+        ? { kind: 'symlink', target: body.trim() }
+        : size === undefined
+          ? body
+          : Buffer.alloc(size, body);
   }
   return tree;
 }
@@ -81,7 +93,7 @@ describe('the rule registry', () => {
   for (const rule of RULES) {
     it(`runs the examples of ${rule.code}`, async () => {
       const doc = readFileSync(path.join(docsDir, `${rule.code}.md`), 'utf8');
-      const profile = rule.severity.recommended !== 'off' ? 'recommended' : 'spec';
+      const profile = defaultProfile(rule);
       for (const [heading, expectHit] of [
         ['Wrong', true],
         ['Right', false],

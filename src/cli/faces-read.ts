@@ -1,4 +1,4 @@
-// The CLI faces of the operations that read, check and search the library: list, show, lint, index,
+// The CLI faces of the operations that read, check and search the library: list, show, lint, audit, index,
 // search, select and eval (their command lines, and the input each parses into).
 
 import { Option } from 'commander';
@@ -7,7 +7,7 @@ import { parseCount, withIndexOptions, withSkillOptions } from './flags.js';
 
 const many = (v: string, acc: string[]) => [...acc, v];
 
-/** list, show, lint, index, search, select and eval, by operation. */
+/** list, show, lint, audit, index, search, select and eval, by operation. */
 export const READ_FACES: Readonly<Record<string, CliFace>> = {
   list: {
     define: (p) =>
@@ -50,8 +50,8 @@ export const READ_FACES: Readonly<Record<string, CliFace>> = {
         .addOption(
           new Option(
             '--profile <profile>',
-            'rule set: the open spec exactly, or the recommended rules (default: config, else recommended)',
-          ).choices(['spec', 'recommended']),
+            'rule set: the open spec exactly, the recommended rules, or the security rules (default: config, else recommended)',
+          ).choices(['spec', 'recommended', 'security']),
         )
         .addOption(
           new Option('--format <format>', 'output format')
@@ -81,6 +81,40 @@ export const READ_FACES: Readonly<Record<string, CliFace>> = {
       },
     }),
     // Lint's own diagnostics are its output; only the environment's go to stderr.
+    report: 'errors',
+  },
+  audit: {
+    define: (p) =>
+      withSkillOptions(
+        p
+          .command('audit')
+          .description(
+            'Audit skills for what could harm the user: lint with the security profile (hidden Unicode, instructions aimed at the model, dangerous scripts, over-broad allowed-tools, links out, binaries).',
+          )
+          .argument('[path...]', 'skills roots (default: the standard scopes)'),
+      )
+        .addOption(
+          new Option('--format <format>', 'output format')
+            .choices(['stylish', 'json', 'github', 'sarif'])
+            .default('stylish'),
+        )
+        .option('--config <file>', 'config file (rule levels; the profile is always security)')
+        .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', (v) =>
+          parseCount(v, '--max-warnings'),
+        )
+        .addHelpText(
+          'after',
+          '\nOutput and JSON as lint. Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or config error.\nRules: docs/audit.md.',
+        ),
+    input: ([paths], o) => ({
+      paths,
+      settings: { filesAsSkills: true, profile: 'security' },
+      input: {
+        format: o.json ? 'json' : o.format,
+        ...defined({ maxWarnings: o.maxWarnings }),
+        verbose: o.verbose === true,
+      },
+    }),
     report: 'errors',
   },
   index: {

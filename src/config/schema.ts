@@ -14,7 +14,7 @@ export const schema = z
     $schema: z.string().optional(),
     lint: z
       .object({
-        profile: z.enum(['spec', 'recommended']).optional(),
+        profile: z.enum(['spec', 'recommended', 'security']).optional(),
         rules: z.record(z.string(), ruleSetting).optional(),
       })
       .strict()

@@ -31,9 +31,9 @@ export function checkOptions(input: SettingsInput): void {
     `agent is one of ${AGENTS.join(', ')}; got \`${input.agent}\``,
   );
   check(
-    input.profile === undefined || ['spec', 'recommended'].includes(input.profile),
+    input.profile === undefined || ['spec', 'recommended', 'security'].includes(input.profile),
     'usage/invalid-option',
-    `profile is \`spec\` or \`recommended\`, got \`${input.profile}\``,
+    `profile is \`spec\`, \`recommended\` or \`security\`, got \`${input.profile}\``,
   );
 }
 

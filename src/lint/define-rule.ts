@@ -5,11 +5,14 @@ import type { Position, RelatedLocation, Severity } from '../diagnostics/diagnos
 import type { FileSystem } from '../files/fs.js';
 import type { Skill } from '../skill/types.js';
 
-/** A lint profile: `spec` is the open specification as its reference validator applies it. */
-export type Profile = 'spec' | 'recommended';
+/**
+ * A lint profile: `spec` is the open specification as its reference validator applies it;
+ * `security` runs only the rules that look for a hostile skill (`skillset audit`).
+ */
+export type Profile = 'spec' | 'recommended' | 'security';
 
 /** The profiles, in a stable order. */
-export const PROFILES: readonly Profile[] = ['spec', 'recommended'];
+export const PROFILES: readonly Profile[] = ['spec', 'recommended', 'security'];
 
 /** A rule's severity in a profile, or `off`. */
 export type RuleSeverity = Severity | 'off';
@@ -56,6 +59,8 @@ export interface Report {
   file?: string;
   /** Other places that explain the finding (the skill a description duplicates, say). */
   related?: RelatedLocation[];
+  /** At most this severity (a command a SKILL.md documents weighs less than one a script runs). */
+  cap?: Severity;
 }
 
 /** What a skill rule is given. */

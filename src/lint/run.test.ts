@@ -22,7 +22,7 @@ const throwing = defineRule({
   code: 'local/throws-on-alpha',
   scope: 'skill',
   description: 'throws on alpha, reports beta',
-  severity: { spec: 'warning', recommended: 'warning' },
+  severity: { spec: 'warning', recommended: 'warning', security: 'off' },
   options: z.object({}),
   messages: { seen: 'seen {name}' },
   check(ctx) {

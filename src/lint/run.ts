@@ -23,7 +23,7 @@ import { RULES } from './rules/index.js';
 
 /** Options for lintSkills: discovery options plus the profile and per-rule settings. */
 export interface LintOptions extends DiscoverOptions {
-  /** `recommended` (default) or `spec`. */
+  /** `recommended` (default), `spec` or `security`. */
   profile?: Profile;
   /** Per-rule settings, as in the config file: `off`, `warn`, `error`, or `[level, options]`. */
   rules?: Record<string, RuleSetting>;
@@ -112,6 +112,16 @@ function ruleFailed(code: string, file: string, e: unknown): Diagnostic {
   );
 }
 
+const RANK: Record<Exclude<RuleSeverity, 'off'>, number> = { info: 0, warning: 1, error: 2 };
+
+/** The lesser of a rule's severity and a report's cap. */
+function capped(
+  severity: Exclude<RuleSeverity, 'off'>,
+  cap: Exclude<RuleSeverity, 'off'> | undefined,
+): Exclude<RuleSeverity, 'off'> {
+  return cap !== undefined && RANK[cap] < RANK[severity] ? cap : severity;
+}
+
 function makeDiagnostic(
   rule: Rule<unknown>,
   severity: Exclude<RuleSeverity, 'off'>,
@@ -127,7 +137,7 @@ function makeDiagnostic(
   if (report.related) extra.related = report.related;
   return diagnostic(
     rule.code,
-    severity,
+    capped(severity, report.cap),
     report.file ?? file,
     formatMessage(template, report.data),
     extra,
@@ -172,7 +182,8 @@ export async function lintSkills(options: LintOptions = {}): Promise<LintResult>
     ...(options.extraRules ?? []).map((r) => r.code),
     ...BUILTIN_CODES,
   ]);
-  const kept = withoutDisabled(out, inputs, known);
+  // An audit does not let the skill it audits turn its rules off: the disable is the skill's own text.
+  const kept = profile === 'security' ? out : withoutDisabled(out, inputs, known);
   kept.sort(compareDiagnostics);
   return {
     skills: skills.length,

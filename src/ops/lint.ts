@@ -10,7 +10,7 @@ import { operation } from './operation.js';
 /** A rule as `--list-rules` lists it. */
 interface RuleRow {
   code: string;
-  severity: { spec: string; recommended: string };
+  severity: { spec: string; recommended: string; security: string };
   description: string;
 }
 
@@ -71,7 +71,7 @@ export const lint = operation<LintInput, LintView>({
       return `${view.rules
         .map(
           (r) =>
-            `${r.code.padEnd(width)}  spec: ${r.severity.spec.padEnd(7)}  recommended: ${r.severity.recommended.padEnd(7)}  ${r.description}`,
+            `${r.code.padEnd(width)}  spec: ${r.severity.spec.padEnd(7)}  recommended: ${r.severity.recommended.padEnd(7)}  security: ${r.severity.security.padEnd(7)}  ${r.description}`,
         )
         .join('\n')}\n`;
     }

@@ -17,6 +17,7 @@ export const OPERATIONS: readonly OperationEntry[] = [
   { name: 'list', faces: ['cli', 'mcp'], load: async () => (await import('./catalog.js')).list },
   { name: 'show', faces: ['cli'], load: async () => (await import('./catalog.js')).show },
   { name: 'lint', faces: ['cli'], load: async () => (await import('./lint.js')).lint },
+  { name: 'audit', faces: ['cli'], load: async () => (await import('./audit.js')).audit },
   { name: 'index', faces: ['cli'], load: async () => (await import('./search.js')).index },
   { name: 'search', faces: ['cli', 'mcp'], load: async () => (await import('./search.js')).search },
   {

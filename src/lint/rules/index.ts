@@ -22,6 +22,18 @@ import { nameRequired } from './frontmatter/name-required.js';
 import { pathsGlob } from './frontmatter/paths-glob.js';
 import { unknownField } from './frontmatter/unknown-field.js';
 import { versionSemver } from './frontmatter/version-semver.js';
+import { base64Exec } from './security/base64-exec.js';
+import { binaryFile } from './security/binary-file.js';
+import { broadAllowedTools } from './security/broad-allowed-tools.js';
+import { commentInstructions } from './security/comment-instructions.js';
+import { credentialRead } from './security/credential-read.js';
+import { dataToHost } from './security/data-to-host.js';
+import { envDump } from './security/env-dump.js';
+import { hiddenUnicode } from './security/hidden-unicode.js';
+import { modelInstructions } from './security/model-instructions.js';
+import { oversizedFile } from './security/oversized-file.js';
+import { pipeToShell } from './security/pipe-to-shell.js';
+import { symlinkOut } from './security/symlink-out.js';
 
 /** Every rule skillset has. */
 export const RULES: readonly Rule<never>[] = [
@@ -46,4 +58,16 @@ export const RULES: readonly Rule<never>[] = [
   pathsGlob,
   unknownField,
   versionSemver,
+  base64Exec,
+  binaryFile,
+  broadAllowedTools,
+  commentInstructions,
+  credentialRead,
+  dataToHost,
+  envDump,
+  hiddenUnicode,
+  modelInstructions,
+  oversizedFile,
+  pipeToShell,
+  symlinkOut,
 ] as unknown as readonly Rule<never>[];

@@ -21,13 +21,15 @@ export interface Expected {
   data?: Record<string, string | number>;
   /** The file, relative to the library root (`x/SKILL.md`). */
   file?: string;
+  /** The severity, when a finding is capped below the rule's (else the rule's in the profile). */
+  severity?: Diagnostic['severity'];
 }
 
 /** One row of a rule's table. */
 export interface RuleCase {
   title: string;
   /** Files by path under the library root: `{ 'x/SKILL.md': '---\n…' }`. */
-  files: Record<string, string>;
+  files: Record<string, string | Buffer>;
   /** Defaults to `recommended` when the rule runs there, else `spec`. */
   profile?: Profile;
   /** Rule options; the rule then runs at its profile severity (or `warning` where it is off). */
@@ -40,7 +42,7 @@ export interface RuleCase {
 export const LIB = '/lib';
 
 /** Files by relative path → a memory tree. */
-export function toTree(files: Record<string, string>): MemoryTree {
+export function toTree(files: Record<string, string | Buffer>): MemoryTree {
   const tree: MemoryTree = {};
   for (const [p, text] of Object.entries(files)) {
     const parts = p.split('/');
@@ -54,15 +56,16 @@ export function toTree(files: Record<string, string>): MemoryTree {
   return tree;
 }
 
-/** The profile a rule is tested in by default: `recommended` if it runs there, else `spec`. */
+/** The profile a rule is tested in by default: `recommended` if it runs there, else `spec`, else `security`. */
 export function defaultProfile<O>(rule: Rule<O>): Profile {
-  return rule.severity.recommended !== 'off' ? 'recommended' : 'spec';
+  if (rule.severity.recommended !== 'off') return 'recommended';
+  return rule.severity.spec !== 'off' ? 'spec' : 'security';
 }
 
 /** Lint `files` under /lib and return the diagnostics of `rule` only. */
 export async function lintWithRule<O>(
   rule: Rule<O>,
-  files: Record<string, string>,
+  files: Record<string, string | Buffer>,
   options: { profile?: Profile; options?: Record<string, unknown> } = {},
 ): Promise<Diagnostic[]> {
   const profile = options.profile ?? defaultProfile(rule);
@@ -122,7 +125,8 @@ export function testRule<O>(rule: Rule<O>, cases: readonly RuleCase[]): void {
           const d = got[i] as Diagnostic;
           const problem = matches(rule, d, e);
           assert.equal(problem, undefined, `diagnostic ${i}: ${problem}; got ${shown}`);
-          if (severity !== 'off' && !c.options) assert.equal(d.severity, severity);
+          if (e.severity !== undefined) assert.equal(d.severity, e.severity);
+          else if (severity !== 'off' && !c.options) assert.equal(d.severity, severity);
         });
       });
     }

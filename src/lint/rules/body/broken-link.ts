@@ -101,7 +101,7 @@ export const bodyBrokenLink = defineRule({
   code: 'body/broken-link',
   description: 'Check that relative links and images in the body point at files that exist.',
   scope: 'skill',
-  severity: { spec: 'off', recommended: 'warning' },
+  severity: { spec: 'off', recommended: 'warning', security: 'off' },
   options: z.object({}),
   messages: {
     missing: 'The link `{target}` leads to no file (it resolves from the skill folder to `{path}`)',

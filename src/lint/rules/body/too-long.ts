@@ -9,7 +9,7 @@ export const bodyTooLong = defineRule({
   code: 'body/too-long',
   description: 'Limit the body to 500 lines and about 5,000 tokens.',
   scope: 'skill',
-  severity: { spec: 'off', recommended: 'warning' },
+  severity: { spec: 'off', recommended: 'warning', security: 'off' },
   options: z.object({
     maxLines: z.number().int().positive().default(500),
     maxTokens: z.number().int().positive().default(5000),

@@ -9,7 +9,7 @@ export const bodyTooShort = defineRule({
   code: 'body/too-short',
   description: 'Suggest merging a skill whose body is under about 200 tokens.',
   scope: 'skill',
-  severity: { spec: 'off', recommended: 'info' },
+  severity: { spec: 'off', recommended: 'info', security: 'off' },
   options: z.object({ minTokens: z.number().int().nonnegative().default(200) }),
   messages: {
     short:

@@ -43,7 +43,7 @@ export const listingOverBudget = defineRule({
   code: 'catalog/listing-over-budget',
   description: 'Report a library whose listing does not fit its budget whole.',
   scope: 'catalog',
-  severity: { spec: 'off', recommended: 'warning' },
+  severity: { spec: 'off', recommended: 'warning', security: 'off' },
   options: z.object({
     budget: z.number().int().nonnegative().default(DEFAULT_LISTING_BUDGET),
     entryCap: z.number().int().nonnegative().default(DEFAULT_ENTRY_CAP),

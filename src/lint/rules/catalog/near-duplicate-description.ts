@@ -186,7 +186,7 @@ export const nearDuplicateDescription = defineRule({
   code: 'catalog/near-duplicate-description',
   description: 'Report skills whose descriptions are near-duplicates of another skill’s.',
   scope: 'catalog',
-  severity: { spec: 'off', recommended: 'warning' },
+  severity: { spec: 'off', recommended: 'warning', security: 'off' },
   options: z.object({
     threshold: z.number().gt(0).max(1).default(0.8),
     minWords: z.number().int().positive().default(8),

@@ -14,7 +14,7 @@ export const composeExtendsRule = defineRule({
   description:
     'Check that each extends chain names skills of the catalog, without a cycle, at most three deep.',
   scope: 'catalog',
-  severity: { spec: 'off', recommended: 'error' },
+  severity: { spec: 'off', recommended: 'error', security: 'off' },
   options: z.object({}),
   messages: { problem: '{message}' },
   check(ctx) {

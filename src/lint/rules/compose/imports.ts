@@ -28,7 +28,7 @@ export const composeImports = defineRule({
   description:
     'Check that every @import resolves inside the skill folder or the project, without a cycle.',
   scope: 'skill',
-  severity: { spec: 'off', recommended: 'error' },
+  severity: { spec: 'off', recommended: 'error', security: 'off' },
   options: z.object({ maxDepth: z.number().int().min(1).default(5) }),
   messages: { problem: '{message}' },
   async check(ctx) {

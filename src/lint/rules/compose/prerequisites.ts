@@ -11,7 +11,7 @@ export const composePrerequisites = defineRule({
   description:
     'Check that every prerequisite is a skill of the catalog and that prerequisites make no cycle.',
   scope: 'catalog',
-  severity: { spec: 'off', recommended: 'error' },
+  severity: { spec: 'off', recommended: 'error', security: 'off' },
   options: z.object({}),
   messages: { problem: '{message}' },
   check(ctx) {

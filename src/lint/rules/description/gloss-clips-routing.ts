@@ -52,7 +52,7 @@ export const glossClipsRouting = defineRule({
   description:
     'Report a skill whose roster gloss drops a trigger phrase or a `NOT for` redirect of its description.',
   scope: 'skill',
-  severity: { spec: 'off', recommended: 'warning' },
+  severity: { spec: 'off', recommended: 'warning', security: 'off' },
   options: z.object({
     budget: z.number().int().nonnegative().default(GLOSS_BUDGET),
   }),

@@ -25,7 +25,7 @@ export const whenToUse = defineRule({
   code: 'description/when-to-use',
   description: 'Require the description (or `when_to_use`) to say when to use the skill.',
   scope: 'skill',
-  severity: { spec: 'off', recommended: 'warning' },
+  severity: { spec: 'off', recommended: 'warning', security: 'off' },
   options: z.object({}),
   messages: {
     missing:

@@ -9,7 +9,7 @@ export const allowedToolsType = defineRule({
   code: 'frontmatter/allowed-tools-type',
   description: 'Check that `allowed-tools` is a string or a list of strings.',
   scope: 'skill',
-  severity: { spec: 'error', recommended: 'off' },
+  severity: { spec: 'error', recommended: 'off', security: 'off' },
   options: z.object({}),
   messages: {
     type: "Field 'allowed-tools' must be either a string or a list of strings",

@@ -9,7 +9,7 @@ export const compatibilityLength = defineRule({
   code: 'frontmatter/compatibility-length',
   description: 'Check that `compatibility` is a string of at most 500 characters.',
   scope: 'skill',
-  severity: { spec: 'error', recommended: 'warning' },
+  severity: { spec: 'error', recommended: 'warning', security: 'off' },
   options: z.object({ max: z.number().int().positive().default(500) }),
   messages: {
     notString: "Field 'compatibility' must be a string",

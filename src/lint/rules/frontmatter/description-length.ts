@@ -9,7 +9,7 @@ export const descriptionLength = defineRule({
   code: 'frontmatter/description-length',
   description: 'Limit `description` to 1,024 characters.',
   scope: 'skill',
-  severity: { spec: 'error', recommended: 'warning' },
+  severity: { spec: 'error', recommended: 'warning', security: 'off' },
   options: z.object({ max: z.number().int().positive().default(1024) }),
   messages: { tooLong: 'Description exceeds {max} character limit ({length} chars)' },
   check(ctx) {

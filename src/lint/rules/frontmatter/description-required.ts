@@ -9,7 +9,7 @@ export const descriptionRequired = defineRule({
   code: 'frontmatter/description-required',
   description: 'Require a non-empty `description` field in the front matter.',
   scope: 'skill',
-  severity: { spec: 'error', recommended: 'off' },
+  severity: { spec: 'error', recommended: 'off', security: 'off' },
   options: z.object({}),
   messages: {
     missing: 'Missing required field in frontmatter: description',

@@ -41,7 +41,7 @@ export const fieldTypo = defineRule({
   code: 'frontmatter/field-typo',
   description: 'Report front matter fields that look like misspellings of known ones.',
   scope: 'skill',
-  severity: { spec: 'off', recommended: 'warning' },
+  severity: { spec: 'off', recommended: 'warning', security: 'off' },
   options: z.object({ allow: z.array(z.string()).default([]) }),
   messages: { typo: 'Unknown field `{field}`; did you mean `{suggestion}`?' },
   check(ctx) {

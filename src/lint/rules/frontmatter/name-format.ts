@@ -11,7 +11,7 @@ export const nameFormat = defineRule({
   code: 'frontmatter/name-format',
   description: 'Check that `name` is 1–64 lowercase letters, digits or single hyphens.',
   scope: 'skill',
-  severity: { spec: 'error', recommended: 'warning' },
+  severity: { spec: 'error', recommended: 'warning', security: 'off' },
   options: z.object({}),
   messages: {
     tooLong: 'Skill name `{name}` exceeds {max} character limit ({length} chars)',

@@ -9,7 +9,7 @@ export const nameMatchesFolder = defineRule({
   code: 'frontmatter/name-matches-folder',
   description: 'Check that `name` equals the skill’s folder name.',
   scope: 'skill',
-  severity: { spec: 'error', recommended: 'warning' },
+  severity: { spec: 'error', recommended: 'warning', security: 'off' },
   options: z.object({}),
   messages: {
     mismatch:

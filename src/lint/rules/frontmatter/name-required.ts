@@ -9,7 +9,7 @@ export const nameRequired = defineRule({
   code: 'frontmatter/name-required',
   description: 'Require a `name` field in the front matter.',
   scope: 'skill',
-  severity: { spec: 'error', recommended: 'off' },
+  severity: { spec: 'error', recommended: 'off', security: 'off' },
   options: z.object({}),
   messages: {
     missing: 'Missing required field in frontmatter: name',

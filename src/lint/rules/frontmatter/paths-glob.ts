@@ -42,7 +42,7 @@ export const pathsGlob = defineRule({
   code: 'frontmatter/paths-glob',
   description: 'Check that each `paths` entry is a valid relative glob.',
   scope: 'skill',
-  severity: { spec: 'off', recommended: 'warning' },
+  severity: { spec: 'off', recommended: 'warning', security: 'off' },
   options: z.object({}),
   messages: {
     empty: 'Unexpected empty glob in `paths`, expected a pattern such as `src/**/*.ts`',

@@ -19,7 +19,7 @@ export const unknownField = defineRule({
   code: 'frontmatter/unknown-field',
   description: 'Allow only the six fields of the open specification in front matter.',
   scope: 'skill',
-  severity: { spec: 'error', recommended: 'off' },
+  severity: { spec: 'error', recommended: 'off', security: 'off' },
   options: z.object({ allow: z.array(z.string()).default([]) }),
   messages: {
     unexpected: 'Unexpected fields in frontmatter: `{field}`. Only {allowed} are allowed.',

@@ -20,7 +20,7 @@ export const versionSemver = defineRule({
   code: 'frontmatter/version-semver',
   description: 'Check that `version` is a SemVer 2.0.0 version.',
   scope: 'skill',
-  severity: { spec: 'off', recommended: 'warning' },
+  severity: { spec: 'off', recommended: 'warning', security: 'off' },
   options: z.object({}),
   messages: {
     invalid: 'Unexpected version `{version}`, expected SemVer such as `{suggestion}`',
