@@ -30,9 +30,15 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
         .option('--ref <ref>', 'a branch, tag or commit (default: the source’s #ref, else HEAD)')
         .option('--user', "install for the user (the agent's user folder), not the project")
         .option('--force', 'replace a folder skillset did not install, or one edited since')
+        .option(
+          '--allow-risk <rule>',
+          'let the error findings of this audit rule through (repeatable; recorded in the lock)',
+          many,
+          [],
+        )
         .addHelpText(
           'after',
-          '\nNothing from the source runs: git is called with hooks off and prompts off, one commit is fetched shallow, and files are copied (links that leave a skill are not).\nJSON: { "lockFile", "skills": [ { "name", "installedAt", "digest", "files", "commit"?, "status": "added" | "updated" | "unchanged" } ], "skipped": [ { "name", "file" } ] }.\nExit codes: 0 installed, 2 a problem (an unreachable source, a missing ref, no skills, a folder in the way), with nothing changed.',
+          '\nNothing from the source runs: git is called with hooks off and prompts off, one commit is fetched shallow, and files are copied (links that leave a skill are not). Each skill is audited (the rules of skillset audit) before it moves: an error finding stops the install unless --allow-risk names its rule.\nJSON: { "lockFile", "skills": [ { "name", "installedAt", "digest", "files", "commit"?, "status": "added" | "updated" | "unchanged" } ], "skipped": [ { "name", "file" } ] }.\nExit codes: 0 installed, 2 a problem (an unreachable source, a missing ref, no skills, a folder in the way), with nothing changed.',
         ),
     input: ([source], o) => ({
       paths: [],
@@ -42,6 +48,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
         ...defined({ ref: o.ref }),
         ...where(o),
         ...(o.force === true ? { force: true } : {}),
+        ...(o.allowRisk.length > 0 ? { allowRisk: o.allowRisk } : {}),
       },
     }),
   },
@@ -126,6 +133,12 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
           .argument('[name]', 'one skill (default: every outdated one)'),
       )
         .option('--yes', 'take the changes (without it, nothing changes)')
+        .option(
+          '--allow-risk <rule>',
+          'let the error findings of this audit rule through (repeatable; recorded in the lock)',
+          many,
+          [],
+        )
         .option('--user', "the user's lock and skills folder")
         .option('--force', 'replace installed skills edited since'),
     input: ([name], o) => ({
@@ -133,6 +146,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
       input: {
         ...defined({ name }),
         ...(o.yes === true ? { yes: true } : {}),
+        ...(o.allowRisk.length > 0 ? { allowRisk: o.allowRisk } : {}),
         ...where(o),
         ...(o.force === true ? { force: true } : {}),
       },

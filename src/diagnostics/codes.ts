@@ -100,6 +100,7 @@ export const PROBLEM_CODES = Object.freeze([
   'index/store-unavailable',
   'index/unreadable',
   'index/unwritable',
+  'install/audit-failed',
   'install/bad-archive',
   'install/digest-mismatch',
   'install/dirty-target',

@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SkillsetError } from '../errors.js';
 import type { FileSystem } from '../files/fs.js';
+import { type AuditVerdict, allowedRules, auditStaged } from './audit-step.js';
 import { commitMoves, type FolderMove } from './commit.js';
 import { type FoundSkill, fetchTree, findSkills } from './fetch.js';
 import type { LockEntry, LockFile } from './lock.js';
@@ -24,6 +25,8 @@ export interface AddInput extends Omit<PlaceInput, 'cwd' | 'home'> {
   ref?: string;
   /** Replace a folder skillset did not install, or one edited since. */
   force?: boolean;
+  /** Audit rules whose `error` findings to let through, recorded in the lock. */
+  allowRisk?: string[];
 }
 
 /** One skill `add` (or `install`) dealt with. */
@@ -34,6 +37,8 @@ export interface InstalledSkill {
   files: number;
   commit?: string;
   status: 'added' | 'updated' | 'unchanged' | 'restored';
+  /** The audit's verdict on what was installed. */
+  audit?: AuditVerdict['verdict'];
 }
 
 /** What `add` did. */
@@ -63,12 +68,12 @@ export async function addSkills(ctx: InstallContext, input: AddInput): Promise<A
     for (const s of chosen) {
       const copy = await stageSkill(ctx.fs, s.dir, place.skillsDir);
       for (const f of copy.skipped) skipped.push({ name: s.name, file: f });
-      staged.push({
-        name: s.name,
-        staged: copy.staged,
-        manifest: copy.manifest,
-        entry: entryOf(source, tree, s, copy.manifest, place),
-      });
+      const entry = entryOf(source, tree, s, copy.manifest, place);
+      staged.push({ name: s.name, staged: copy.staged, manifest: copy.manifest, entry });
+      const { audit } = await auditStaged(ctx.fs, s.name, copy.staged, input.allowRisk ?? []);
+      entry.audit = audit;
+      if (input.allowRisk && input.allowRisk.length > 0)
+        entry.allowedRisks = allowedRules(input.allowRisk);
     }
     const statuses = new Map<string, InstalledSkill['status']>();
     await commitMoves(ctx.fs, place.lockFile, (lock) =>
@@ -83,6 +88,7 @@ export async function addSkills(ctx: InstallContext, input: AddInput): Promise<A
         files: s.entry.files.length,
         ...(s.entry.commit ? { commit: s.entry.commit } : {}),
         status: statuses.get(s.name) ?? 'unchanged',
+        ...(s.entry.audit ? { audit: s.entry.audit.verdict } : {}),
       })),
       skipped,
     };
@@ -179,10 +185,8 @@ export async function movesFor(
           },
         );
     }
-    skills[s.name] = {
-      ...s.entry,
-      ...(had?.allowedRisks ? { allowedRisks: had.allowedRisks } : {}),
-    };
+    const allowedRisks = s.entry.allowedRisks ?? had?.allowedRisks;
+    skills[s.name] = { ...s.entry, ...(allowedRisks ? { allowedRisks } : {}) };
     if (now?.digest === s.manifest.digest && had && sameEntry(had, s.entry)) {
       statuses.set(s.name, 'unchanged');
       continue;
@@ -197,6 +201,7 @@ export async function movesFor(
 }
 
 const sameEntry = (a: LockEntry, b: LockEntry): boolean =>
+  a.audit?.verdict === b.audit?.verdict &&
   a.digest === b.digest &&
   a.commit === b.commit &&
   a.source === b.source &&

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { SkillsetError } from '../errors.js';
 import { lockOn } from '../files/file-lock.js';
 import { errorCode, type FileSystem } from '../files/fs.js';
+import type { AuditVerdict } from './audit-step.js';
 import type { ManifestFile } from './manifest.js';
 
 /** The lock file's name, in the project folder (or, for `--user`, in `~/.skillset/`). */
@@ -32,6 +33,8 @@ export interface LockEntry {
   files: ManifestFile[];
   /** Rules whose `error` findings the user let through (`--allow-risk`). */
   allowedRisks?: string[];
+  /** What the audit found in the files locked (audit-step.ts). */
+  audit?: AuditVerdict;
 }
 
 /** The lock. */
@@ -72,6 +75,14 @@ const entrySchema = z
     digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
     files: z.array(fileSchema),
     allowedRisks: z.array(z.string()).optional(),
+    audit: z
+      .object({
+        verdict: z.enum(['clean', 'warnings', 'allowed-risk']),
+        errors: z.number().int().min(0),
+        warnings: z.number().int().min(0),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SkillsetError } from '../errors.js';
 import { type InstallContext, movesFor } from './add.js';
+import { type AuditVerdict, allowedRules, auditStaged } from './audit-step.js';
 import { mattersToReview, type SkillChanges, skillChanges } from './changes.js';
 import { commitMoves, settle } from './commit.js';
 import { fetchTree } from './fetch.js';
@@ -95,6 +96,8 @@ export interface UpdateInput extends Where {
   yes?: boolean;
   /** Replace installed skills edited since. */
   force?: boolean;
+  /** Audit rules whose `error` findings to let through, recorded in the lock. */
+  allowRisk?: string[];
 }
 
 /** One skill `update` looked at. */
@@ -104,8 +107,11 @@ export interface UpdatedSkill {
   to?: string;
   status: 'updated' | 'pending' | 'current';
   changes?: SkillChanges;
-  /** The changes hold something to read before taking them (changes.ts). */
+  /** The changes hold something to read before taking them (changes.ts), or fail the audit. */
   review?: boolean;
+  /** The newer copy's audit, or why it fails it (`--yes` then stops). */
+  audit?: AuditVerdict;
+  auditFailed?: string;
 }
 
 /** What `update` did, or would do. */
@@ -147,6 +153,17 @@ export async function updateSkills(
         place.skillsDir,
       );
       staged.push(s);
+      const allow = [...(e.allowedRisks ?? []), ...(input.allowRisk ?? [])];
+      const audited = await auditStaged(ctx.fs, name, s.staged, allow).then(
+        (r) => r,
+        (err: unknown) => {
+          // Shown before --yes; with it, nothing moves.
+          if (input.yes || !(err instanceof SkillsetError)) throw err;
+          return { failed: err.message };
+        },
+      );
+      if ('audit' in audited) s.entry.audit = audited.audit;
+      if (input.allowRisk && input.allowRisk.length > 0) s.entry.allowedRisks = allowedRules(allow);
       const installed = path.join(place.root, ...e.installedAt.split('/'));
       const changes = await skillChanges(
         ctx.fs,
@@ -159,7 +176,9 @@ export async function updateSkills(
         ...(s.entry.commit ? { to: s.entry.commit } : {}),
         status: input.yes ? 'updated' : 'pending',
         changes,
-        review: mattersToReview(changes),
+        review: mattersToReview(changes) || 'failed' in audited,
+        ...('failed' in audited ? { auditFailed: audited.failed } : {}),
+        ...('audit' in audited ? { audit: audited.audit } : {}),
       });
     }
     if (input.yes && staged.length > 0)

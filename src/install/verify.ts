@@ -8,6 +8,7 @@ import path from 'node:path';
 import { SkillsetError } from '../errors.js';
 import type { InstallContext, InstalledSkill } from './add.js';
 import { movesFor } from './add.js';
+import { auditStaged } from './audit-step.js';
 import { commitMoves, settle } from './commit.js';
 import { type LockEntry, readLock } from './lock.js';
 import { compareManifests, folderManifest, type ManifestDrift } from './manifest.js';
@@ -115,6 +116,8 @@ export async function restoreSkills(
         place.skillsDir,
       );
       staged.push(s);
+      // What a lock restores is audited again, with the rules it let through.
+      s.entry.audit = (await auditStaged(ctx.fs, name, s.staged, e.allowedRisks ?? [])).audit;
       if (s.manifest.digest !== e.digest) {
         const d = compareManifests(e.files, s.manifest.files);
         if (input.frozen) failed.push({ name, installedAt: e.installedAt, absent: false, ...d });

@@ -23,7 +23,7 @@ async function outcome<T>(f: () => Promise<T>) {
 }
 
 const skillLine = (s: InstalledSkill): string =>
-  `  ${s.status.padEnd(9)} ${s.name.padEnd(32)} ${s.installedAt}  ${s.files} file${s.files === 1 ? '' : 's'}${s.commit ? `  ${s.commit.slice(0, 12)}` : ''}`;
+  `  ${s.status.padEnd(9)} ${s.name.padEnd(32)} ${s.installedAt}  ${s.files} file${s.files === 1 ? '' : 's'}${s.commit ? `  ${s.commit.slice(0, 12)}` : ''}${s.audit && s.audit !== 'clean' ? `  audit: ${s.audit}` : ''}`;
 
 function driftLines(d: SkillDrift): string[] {
   if (d.absent) return [`  ${d.name}: ${d.installedAt} is missing`];
@@ -52,6 +52,7 @@ export const add = operation<AddInput, AddView>({
       agent: agentField(z),
       user: z.boolean().optional(),
       force: z.boolean().optional(),
+      allowRisk: z.array(z.string()).optional(),
     }),
   run: async (ctx, input) => {
     const { addSkills } = await import('../install/add.js');
@@ -163,6 +164,11 @@ function changeLines(s: UpdatedSkill): string[] {
   for (const f of c.scriptsAdded) out.push(`    script added: ${f}`);
   for (const f of c.scriptsChanged) out.push(`    script changed: ${f}`);
   for (const l of c.shellLines) out.push(`    runs shell: ${l}`);
+  if (s.auditFailed) out.push(`    audit: ${s.auditFailed}`);
+  else if (s.audit && s.audit.verdict !== 'clean')
+    out.push(
+      `    audit: ${s.audit.verdict} (${s.audit.errors} errors, ${s.audit.warnings} warnings)`,
+    );
   const { added, changed, removed } = c.files;
   out.push(
     `    files: ${added.length} added, ${changed.length} changed, ${removed.length} removed`,
@@ -180,6 +186,7 @@ export const update = operation<UpdateInput, UpdateView>({
       agent: agentField(z),
       user: z.boolean().optional(),
       force: z.boolean().optional(),
+      allowRisk: z.array(z.string()).optional(),
     }),
   run: async (ctx, input) => {
     const { updateSkills } = await import('../install/update.js');
