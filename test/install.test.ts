@@ -245,6 +245,22 @@ describe('skillset add over file://', () => {
   });
 });
 
+describe('an install the file system refuses', () => {
+  it('says which path cannot be written, in one line, exit 2, nothing installed', () => {
+    const dir = project('blocked');
+    // A file where the skills folder's parent should be: no folder can be made there (root or not).
+    fs.writeFileSync(path.join(dir, '.agents'), 'a file\n');
+    const r = cli(dir, ['add', `file://${repo}#v1`]);
+    assert.equal(r.code, 2, r.err);
+    assert.match(
+      r.err,
+      /cannot be written: (a file stands where a folder is needed|something is already there); nothing was installed/,
+    );
+    assert.doesNotMatch(r.err, /internal error/);
+    assert.ok(!fs.existsSync(path.join(dir, 'skillset.lock.json')));
+  });
+});
+
 describe('the audit before an install', () => {
   it('refuses a skill with an error finding, and installs it when --allow-risk names the rule, recorded in the lock', () => {
     const dir = project('audit');

@@ -115,6 +115,7 @@ export const PROBLEM_CODES = Object.freeze([
   'install/ref-moved',
   'install/unknown-skill',
   'install/untrusted-source',
+  'install/unwritable',
   'install/unsafe-name',
   'invoke/denied',
   'invoke/shell-failed',

@@ -95,15 +95,21 @@ export async function commitMoves(
       moves: next.moves.map((m) => ({ ...m, backup: `${m.target}.skillset-old-${stamp}` })),
     };
     await fs.writeFile(journalOf(lockFile), JSON.stringify(journal));
-    for (const m of journal.moves) {
-      if (await exists(fs, m.target)) await rename(m.target, m.backup);
-      if (m.staged) {
-        await mkdir(path.dirname(m.target), { recursive: true });
-        await rename(m.staged, m.target);
+    try {
+      for (const m of journal.moves) {
+        if (await exists(fs, m.target)) await rename(m.target, m.backup);
+        if (m.staged) {
+          await mkdir(path.dirname(m.target), { recursive: true });
+          await rename(m.staged, m.target);
+        }
       }
+      // The lock written is the point of no return; updateLock writes the same text again.
+      await fs.writeFile(lockFile, text);
+    } catch (e) {
+      // A move or the lock refused (a full disk, a folder made read-only): back to the old state now.
+      await recover(fs, lockFile).catch(() => undefined);
+      throw e;
     }
-    // The lock written is the point of no return; updateLock writes the same text again.
-    await fs.writeFile(lockFile, text);
     for (const m of journal.moves) await rm(m.backup, { recursive: true, force: true });
     await fs.rm(journalOf(lockFile));
     return next.lock;

@@ -16,10 +16,15 @@ const context = ({ service }: RunContext) => ({
   ...(service.settings.discover.home ? { home: service.settings.discover.home } : {}),
 });
 
-/** Run `f`, its SkillsetError an outcome's problem (one line and exit 2). */
+/** Run `f`, its SkillsetError (a file-system error too) an outcome's problem: one line and exit 2. */
 async function outcome<T>(f: () => Promise<T>) {
   const { attempt } = await import('../core/outcome.js');
-  return attempt([], f);
+  const { asInstallProblem } = await import('../install/fs-errors.js');
+  return attempt([], () =>
+    f().catch((e: unknown) => {
+      throw asInstallProblem(e);
+    }),
+  );
 }
 
 const skillLine = (s: InstalledSkill): string =>
