@@ -1,10 +1,25 @@
 // The CLI faces of the install operations: add, install, verify and remove (docs/install.md). The
 // project is the working folder; `--user` installs for the user instead, `--agent` picks the folder.
 
+import type { Command } from 'commander';
 import { type CliFace, defined } from './face.js';
 import { withSkillOptions } from './flags.js';
 
 const many = (v: string, acc: string[]) => [...acc, v];
+
+/** The options every command has, less those about reading a library: an install reads none. */
+const HIDDEN = new Set(['--dir', '--add-dir', '--precedence', '--max-depth', '--no-cache']);
+
+function withInstallOptions(cmd: Command): Command {
+  const c = withSkillOptions(cmd);
+  for (const o of c.options) {
+    if (o.long !== undefined && HIDDEN.has(o.long)) o.hideHelp();
+    if (o.long === '--agent')
+      o.description =
+        "the agent whose skills folder to use (default: skillset's own, .agents/skills)";
+  }
+  return c;
+}
 
 const where = (o: { agent?: string; user?: boolean }) => ({
   ...defined({ agent: o.agent }),
@@ -15,7 +30,7 @@ const where = (o: { agent?: string; user?: boolean }) => ({
 export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
   add: {
     define: (p) =>
-      withSkillOptions(
+      withInstallOptions(
         p
           .command('add')
           .description(
@@ -23,7 +38,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
           )
           .argument(
             '<source>',
-            'a git URL (https, ssh, file), owner/repo[/path][#ref], or a folder',
+            'a git URL (https, ssh, git, file), owner/repo[/path][#ref], a folder, or a .tar.gz, .tgz, .tar or .zip',
           ),
       )
         .option('--skill <name>', 'only this skill of the source (repeatable)', many, [])
@@ -54,7 +69,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
   },
   install: {
     define: (p) =>
-      withSkillOptions(
+      withInstallOptions(
         p
           .command('install')
           .description(
@@ -82,7 +97,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
   },
   verify: {
     define: (p) =>
-      withSkillOptions(
+      withInstallOptions(
         p
           .command('verify')
           .description(
@@ -98,7 +113,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
   },
   remove: {
     define: (p) =>
-      withSkillOptions(
+      withInstallOptions(
         p
           .command('remove')
           .description('Remove an installed skill and its entry in skillset.lock.json.')
@@ -113,7 +128,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
   },
   outdated: {
     define: (p) =>
-      withSkillOptions(
+      withInstallOptions(
         p
           .command('outdated')
           .description(
@@ -124,7 +139,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
   },
   update: {
     define: (p) =>
-      withSkillOptions(
+      withInstallOptions(
         p
           .command('update')
           .description(
@@ -154,7 +169,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
   },
   import: {
     define: (p) =>
-      withSkillOptions(
+      withInstallOptions(
         p
           .command('import')
           .description(
