@@ -12,7 +12,7 @@ import { type FoundSkill, fetchTree, findSkills } from './fetch.js';
 import type { LockEntry, LockFile } from './lock.js';
 import { relativeTo } from './lock.js';
 import { folderManifest, type Manifest } from './manifest.js';
-import { type Place, type PlaceInput, placeOf } from './place.js';
+import { type Place, type PlaceInput, placeIn } from './place.js';
 import { parseSource, type Source } from './source.js';
 import { dropStagingRoot, type StagedSkill, stageSkill } from './stage.js';
 
@@ -58,7 +58,7 @@ export interface InstallContext {
 
 /** Add the skills of `input.source`. */
 export async function addSkills(ctx: InstallContext, input: AddInput): Promise<AddView> {
-  const place = placeOf({ ...input, cwd: ctx.cwd, ...(ctx.home ? { home: ctx.home } : {}) });
+  const place = placeIn(ctx, input);
   const source = await parseSource(input.source, ctx.cwd, ctx.fs);
   const tree = await fetchTree(source, ctx.fs, input.ref ? { ref: input.ref } : {});
   const staged: StagedSkill[] = [];

@@ -14,7 +14,7 @@ import type { InstallContext } from './add.js';
 import { fetchTree, findSkills } from './fetch.js';
 import { type LockEntry, relativeTo, updateLock } from './lock.js';
 import { folderManifest } from './manifest.js';
-import { type Place, type PlaceInput, placeOf } from './place.js';
+import { type Place, type PlaceInput, placeIn } from './place.js';
 import { parseSource } from './source.js';
 
 /** What `import` is asked. */
@@ -83,7 +83,7 @@ export async function importSkills(
   ctx: InstallContext,
   input: ImportInput = {},
 ): Promise<ImportView> {
-  const place = placeOf({ ...input, cwd: ctx.cwd, ...(ctx.home ? { home: ctx.home } : {}) });
+  const place = placeIn(ctx, input);
   const found = [
     ...(await fromSkillsLock(
       ctx,

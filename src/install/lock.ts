@@ -168,3 +168,7 @@ export async function updateLock(
 /** The project-relative, `/`-separated form of `p`. */
 export const relativeTo = (root: string, p: string): string =>
   path.relative(root, p).split(path.sep).join('/');
+
+/** A lock's skills as [name, entry], by name. */
+export const sortedEntries = (skills: Record<string, LockEntry>): Array<[string, LockEntry]> =>
+  Object.entries(skills).sort(([a], [b]) => (a < b ? -1 : 1));

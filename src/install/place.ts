@@ -45,3 +45,11 @@ export function placeOf(input: PlaceInput): Place {
     lockFile: input.user ? path.join(root, '.skillset', LOCK_FILE) : path.join(root, LOCK_FILE),
   };
 }
+
+/** The place for `input` in a command's context (its project folder, and the home folder). */
+export function placeIn(
+  ctx: { cwd: string; home?: string },
+  input: Omit<PlaceInput, 'cwd' | 'home'>,
+): Place {
+  return placeOf({ ...input, cwd: ctx.cwd, ...(ctx.home ? { home: ctx.home } : {}) });
+}

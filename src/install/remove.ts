@@ -7,7 +7,7 @@ import { SkillsetError } from '../errors.js';
 import type { InstallContext } from './add.js';
 import { commitMoves } from './commit.js';
 import { folderManifest } from './manifest.js';
-import { type PlaceInput, placeOf } from './place.js';
+import { type PlaceInput, placeIn } from './place.js';
 
 /** What `remove` is asked. */
 export interface RemoveInput extends Omit<PlaceInput, 'cwd' | 'home'> {
@@ -24,7 +24,7 @@ export interface RemoveView {
 
 /** Remove the installed skill `input.name`. */
 export async function removeSkill(ctx: InstallContext, input: RemoveInput): Promise<RemoveView> {
-  const place = placeOf({ ...input, cwd: ctx.cwd, ...(ctx.home ? { home: ctx.home } : {}) });
+  const place = placeIn(ctx, input);
   let installedAt = '';
   await commitMoves(ctx.fs, place.lockFile, async (lock) => {
     const e = lock.skills[input.name];

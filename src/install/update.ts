@@ -11,9 +11,9 @@ import { mattersToReview, type SkillChanges, skillChanges } from './changes.js';
 import { commitMoves, settle } from './commit.js';
 import { fetchTree } from './fetch.js';
 import { resolveRef } from './git.js';
-import { type LockEntry, readLock } from './lock.js';
+import { type LockEntry, readLock, sortedEntries } from './lock.js';
 import { folderManifest } from './manifest.js';
-import { type Place, type PlaceInput, placeOf } from './place.js';
+import { type PlaceInput, placeIn } from './place.js';
 import { parseSource } from './source.js';
 import { dropStagingRoot, type StagedSkill, stageEntry } from './stage.js';
 
@@ -38,18 +38,13 @@ export interface OutdatedView {
 }
 
 type Where = Omit<PlaceInput, 'cwd' | 'home'>;
-const placeFor = (ctx: InstallContext, input: Where): Place =>
-  placeOf({ ...input, cwd: ctx.cwd, ...(ctx.home ? { home: ctx.home } : {}) });
-
-const sortedEntries = (skills: Record<string, LockEntry>) =>
-  Object.entries(skills).sort(([a], [b]) => (a < b ? -1 : 1));
 
 /** Ask each locked skill's source what its ref names now. */
 export async function outdatedSkills(
   ctx: InstallContext,
   input: Where = {},
 ): Promise<OutdatedView> {
-  const place = placeFor(ctx, input);
+  const place = placeIn(ctx, input);
   const lock = await readLock(ctx.fs, place.lockFile);
   const skills: OutdatedSkill[] = [];
   for (const [name, e] of sortedEntries(lock.skills)) skills.push(await latestOf(ctx, name, e));
@@ -126,7 +121,7 @@ export async function updateSkills(
   ctx: InstallContext,
   input: UpdateInput = {},
 ): Promise<UpdateView> {
-  const place = placeFor(ctx, input);
+  const place = placeIn(ctx, input);
   await settle(ctx.fs, place.lockFile);
   const lock = await readLock(ctx.fs, place.lockFile);
   if (input.name !== undefined && !lock.skills[input.name])

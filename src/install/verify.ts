@@ -10,9 +10,9 @@ import type { InstallContext, InstalledSkill } from './add.js';
 import { movesFor } from './add.js';
 import { auditStaged } from './audit-step.js';
 import { commitMoves, settle } from './commit.js';
-import { type LockEntry, readLock } from './lock.js';
+import { type LockEntry, readLock, sortedEntries } from './lock.js';
 import { compareManifests, folderManifest, type ManifestDrift } from './manifest.js';
-import { type PlaceInput, placeOf } from './place.js';
+import { type PlaceInput, placeIn } from './place.js';
 import { dropStagingRoot, type StagedSkill, stageEntry } from './stage.js';
 
 /** One skill's state against the lock. */
@@ -31,19 +31,16 @@ export interface VerifyView {
   drift: SkillDrift[];
 }
 
-const placeFor = (ctx: InstallContext, input: Omit<PlaceInput, 'cwd' | 'home'>) =>
-  placeOf({ ...input, cwd: ctx.cwd, ...(ctx.home ? { home: ctx.home } : {}) });
-
 /** Compare every locked skill's installed files with the lock. */
 export async function verifySkills(
   ctx: InstallContext,
   input: Omit<PlaceInput, 'cwd' | 'home'> = {},
 ): Promise<VerifyView> {
-  const place = placeFor(ctx, input);
+  const place = placeIn(ctx, input);
   await settle(ctx.fs, place.lockFile);
   const lock = await readLock(ctx.fs, place.lockFile);
   const drift: SkillDrift[] = [];
-  for (const [name, e] of Object.entries(lock.skills).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [name, e] of sortedEntries(lock.skills)) {
     const d = await driftOf(ctx, place.root, name, e);
     if (d) drift.push(d);
   }
@@ -85,13 +82,13 @@ export async function restoreSkills(
   ctx: InstallContext,
   input: RestoreInput = {},
 ): Promise<RestoreView> {
-  const place = placeFor(ctx, input);
+  const place = placeIn(ctx, input);
   await settle(ctx.fs, place.lockFile);
   const lock = await readLock(ctx.fs, place.lockFile);
   const done: InstalledSkill[] = [];
   const failed: SkillDrift[] = [];
   const todo: Array<[string, LockEntry]> = [];
-  for (const [name, e] of Object.entries(lock.skills).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [name, e] of sortedEntries(lock.skills)) {
     const d = await driftOf(ctx, place.root, name, e);
     const summary = {
       name,
