@@ -8,10 +8,10 @@ import { SkillsetError } from '../errors.js';
 import type { FileSystem } from '../files/fs.js';
 import { skillFolderFiles } from '../files/skill-folder.js';
 import { relativeInside } from '../util/paths.js';
-import { fetchTree, findSkills } from './fetch.js';
+import { type FetchedTree, fetchTree, findSkills } from './fetch.js';
 import type { LockEntry } from './lock.js';
 import { folderManifest, MAX_INSTALL_FILE_BYTES, type Manifest } from './manifest.js';
-import { parseSource } from './source.js';
+import { parseSource, type Source } from './source.js';
 
 /** A skill staged for the lock: its copy, manifest and new entry. */
 export interface StagedSkill {
@@ -62,8 +62,42 @@ export async function dropStagingRoot(skillsDir: string): Promise<void> {
 }
 
 /**
- * Fetch `e`'s source at `at` (a commit, else its ref) and stage the skill at its locked path; the
- * entry is `e` with the staged files (and the commit fetched).
+ * The trees one run fetched, by source and commit: the skills of one repository at one commit share
+ * one fetch. `close` removes them all.
+ */
+export interface Trees {
+  get(source: Source, at: { commit?: string; ref?: string }): Promise<FetchedTree>;
+  close(): Promise<void>;
+}
+
+/** A new, empty set of fetched trees over `fs`. */
+export function fetchedTrees(fs: FileSystem): Trees {
+  const trees = new Map<string, Promise<FetchedTree>>();
+  return {
+    get(source, at) {
+      const where =
+        source.kind === 'git'
+          ? [source.url, source.subpath, at.commit ?? null, at.ref ?? source.ref ?? null]
+          : [source.kind === 'folder' ? source.dir : source.file];
+      const key = JSON.stringify([source.kind, ...where]);
+      let t = trees.get(key);
+      if (!t) {
+        t = fetchTree(source, fs, at);
+        trees.set(key, t);
+      }
+      return t;
+    },
+    async close() {
+      for (const t of trees.values()) await t.then((x) => x.cleanup()).catch(() => undefined);
+      trees.clear();
+    },
+  };
+}
+
+/**
+ * Fetch `e`'s source at `at` (a commit, else its ref), through `trees`, and stage the skill at its
+ * locked path; the entry is `e` with the staged files (and the commit fetched). The caller closes
+ * `trees`.
  */
 export async function stageEntry(
   ctx: { fs: FileSystem; cwd: string },
@@ -71,6 +105,7 @@ export async function stageEntry(
   e: LockEntry,
   at: { commit?: string },
   skillsDir: string,
+  trees: Trees,
 ): Promise<StagedSkill> {
   const source = await parseSource(e.source, ctx.cwd, ctx.fs);
   // A lock may come with a repository: its local sources are read only inside the project.
@@ -84,35 +119,27 @@ export async function stageEntry(
         hint: `A local source outside the project does not travel with the lock: \`skillset add ${e.source}\` reads it by hand.`,
       },
     );
-  const tree = await fetchTree(
-    source.kind === 'git' ? { ...source, subpath: '' } : source,
-    ctx.fs,
-    {
+  const tree = await trees.get(source.kind === 'git' ? { ...source, subpath: '' } : source, {
+    ...(at.commit ? { commit: at.commit } : {}),
+    ...(e.ref ? { ref: e.ref } : {}),
+  });
+  const dir = path.join(tree.dir, ...e.path.split('/').filter(Boolean));
+  const found = (await findSkills(ctx.fs, dir)).find((f) => f.rel === '');
+  if (!found)
+    throw new SkillsetError(
+      'install/no-skills',
+      `${e.source} has no skill at \`${e.path || '.'}\` any more`,
+    );
+  const copy = await stageSkill(ctx.fs, dir, skillsDir);
+  return {
+    name,
+    staged: copy.staged,
+    manifest: copy.manifest,
+    entry: {
+      ...e,
       ...(at.commit ? { commit: at.commit } : {}),
-      ...(e.ref ? { ref: e.ref } : {}),
+      digest: copy.manifest.digest,
+      files: copy.manifest.files,
     },
-  );
-  try {
-    const dir = path.join(tree.dir, ...e.path.split('/').filter(Boolean));
-    const found = (await findSkills(ctx.fs, dir)).find((f) => f.rel === '');
-    if (!found)
-      throw new SkillsetError(
-        'install/no-skills',
-        `${e.source} has no skill at \`${e.path || '.'}\` any more`,
-      );
-    const copy = await stageSkill(ctx.fs, dir, skillsDir);
-    return {
-      name,
-      staged: copy.staged,
-      manifest: copy.manifest,
-      entry: {
-        ...e,
-        ...(at.commit ? { commit: at.commit } : {}),
-        digest: copy.manifest.digest,
-        files: copy.manifest.files,
-      },
-    };
-  } finally {
-    await tree.cleanup();
-  }
+  };
 }

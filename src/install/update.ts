@@ -15,7 +15,7 @@ import { type LockEntry, readLock, sortedEntries } from './lock.js';
 import { folderManifest } from './manifest.js';
 import { type PlaceInput, placeIn } from './place.js';
 import { parseSource } from './source.js';
-import { dropStagingRoot, type StagedSkill, stageEntry } from './stage.js';
+import { dropStagingRoot, fetchedTrees, type StagedSkill, stageEntry } from './stage.js';
 
 /** One locked skill against its source now. */
 export interface OutdatedSkill {
@@ -131,6 +131,8 @@ export async function updateSkills(
     );
   const out: UpdatedSkill[] = [];
   const staged: StagedSkill[] = [];
+  // Skills of one source at one commit share one fetch.
+  const trees = fetchedTrees(ctx.fs);
   try {
     for (const [name, e] of sortedEntries(lock.skills)) {
       if (input.name !== undefined && name !== input.name) continue;
@@ -146,6 +148,7 @@ export async function updateSkills(
         e,
         latest.latest ? { commit: latest.latest } : {},
         place.skillsDir,
+        trees,
       );
       staged.push(s);
       const allow = [...(e.allowedRisks ?? []), ...(input.allowRisk ?? [])];
@@ -186,6 +189,7 @@ export async function updateSkills(
       skills: out,
     };
   } finally {
+    await trees.close();
     for (const s of staged) await rm(s.staged, { recursive: true, force: true });
     await dropStagingRoot(place.skillsDir);
   }

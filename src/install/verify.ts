@@ -13,7 +13,7 @@ import { commitMoves, settle } from './commit.js';
 import { type LockEntry, readLock, sortedEntries } from './lock.js';
 import { compareManifests, folderManifest, type ManifestDrift } from './manifest.js';
 import { type PlaceInput, placeIn } from './place.js';
-import { dropStagingRoot, type StagedSkill, stageEntry } from './stage.js';
+import { dropStagingRoot, fetchedTrees, type StagedSkill, stageEntry } from './stage.js';
 
 /** One skill's state against the lock. */
 export interface SkillDrift extends ManifestDrift {
@@ -103,6 +103,8 @@ export async function restoreSkills(
   }
   if (failed.length > 0) return { lockFile: place.lockFile, skills: done, failed };
   const staged: StagedSkill[] = [];
+  // Skills of one source at one commit share one fetch.
+  const trees = fetchedTrees(ctx.fs);
   try {
     for (const [name, e] of todo) {
       const s = await stageEntry(
@@ -111,6 +113,7 @@ export async function restoreSkills(
         e,
         e.commit ? { commit: e.commit } : {},
         place.skillsDir,
+        trees,
       );
       staged.push(s);
       // What a lock restores is audited again, with the rules it let through.
@@ -146,6 +149,7 @@ export async function restoreSkills(
     done.sort((a, b) => (a.name < b.name ? -1 : 1));
     return { lockFile: place.lockFile, skills: done, failed };
   } finally {
+    await trees.close();
     for (const s of staged) await rm(s.staged, { recursive: true, force: true });
     await dropStagingRoot(place.skillsDir);
   }
