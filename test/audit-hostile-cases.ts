@@ -1,6 +1,9 @@
 // The hostile library of the audit test: one skill folder per rule and variant, each with the
 // findings it must raise (code, file, line, severity), and nothing else.
 
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
 /** What a case must raise: the code, the file relative to the skill folder, the line, the severity. */
 export interface Finding {
   code: string;
@@ -236,3 +239,17 @@ export const CASES: readonly HostileCase[] = [
     expect: [e('hidden-unicode', 'SKILL.md', 6)],
   },
 ];
+
+/** Write every case into the folder `lib`, one skill folder each; `lib`. */
+export function writeHostileLibrary(lib: string): string {
+  for (const c of CASES) {
+    const files: HostileCase['files'] = { 'SKILL.md': skillMd(c.name, 'Use it.\n'), ...c.files };
+    for (const [rel, content] of Object.entries(files)) {
+      const p = path.join(lib, c.name, rel);
+      mkdirSync(path.dirname(p), { recursive: true });
+      if (typeof content !== 'string' && !Buffer.isBuffer(content)) symlinkSync(content.link, p);
+      else writeFileSync(p, content);
+    }
+  }
+  return lib;
+}

@@ -2,33 +2,18 @@
 // case raises exactly its findings; and `skillset audit` reports them with lint's exit codes.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { lintSkills } from '../src/lint/run.js';
 import { cliPath } from '../src/test-support/paths.js';
 import { tempFolders } from '../src/test-support/temp.js';
-import { CASES, type Finding, type HostileCase, skillMd } from './audit-hostile-cases.js';
+import { CASES, type Finding, skillMd, writeHostileLibrary } from './audit-hostile-cases.js';
 
 const temp = tempFolders('skillset-audit-');
 
-/** Write every case under a fresh library folder; its path. */
-function buildLibrary(): string {
-  const lib = temp();
-  for (const c of CASES) {
-    const files: HostileCase['files'] = { 'SKILL.md': skillMd(c.name, 'Use it.\n'), ...c.files };
-    for (const [rel, content] of Object.entries(files)) {
-      const p = path.join(lib, c.name, rel);
-      mkdirSync(path.dirname(p), { recursive: true });
-      if (typeof content !== 'string' && !Buffer.isBuffer(content)) symlinkSync(content.link, p);
-      else writeFileSync(p, content);
-    }
-  }
-  return lib;
-}
-
 describe('the hostile library', () => {
-  const lib = buildLibrary();
+  const lib = writeHostileLibrary(temp());
   const run = lintSkills({ roots: [lib], profile: 'security', cacheDir: false });
 
   it('has at least 20 cases, and one for every security rule', async () => {

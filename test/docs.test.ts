@@ -12,7 +12,7 @@ it('registers and documents every built-in diagnostic code', () => {
   const codes = new Set<string>();
   for (const file of sourceFiles(path.join(repoRoot, 'src'))) {
     for (const m of readFileSync(file, 'utf8').matchAll(
-      /'((?:usage|config|index|eval|skill|cache|compose|parse|discover|frontmatter|lint|search|select|state|invoke|listing|export|tier|install)\/[a-z0-9-]+)'/g,
+      /'((?:usage|config|index|eval|skill|cache|compose|parse|discover|frontmatter|lint|search|select|state|invoke|listing|export|tier|install|audit)\/[a-z0-9-]+)'/g,
     ))
       codes.add(m[1] as string);
   }

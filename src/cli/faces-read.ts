@@ -3,7 +3,7 @@
 
 import { Option } from 'commander';
 import { type CliFace, defined } from './face.js';
-import { parseCount, withIndexOptions, withSkillOptions } from './flags.js';
+import { HIDE_FAILURES, parseCount, withIndexOptions, withSkillOptions } from './flags.js';
 
 const many = (v: string, acc: string[]) => [...acc, v];
 
@@ -18,10 +18,12 @@ export const READ_FACES: Readonly<Record<string, CliFace>> = {
             'List skills. With PATHs, each is a skills root searched recursively; without, the standard scopes from the working folder.',
           )
           .argument('[path...]', 'skills roots'),
-      ).addHelpText(
-        'after',
-        '\nJSON: an array of { "id", "name", "path", "scope", "description" } (path: the SKILL.md, absolute).\nExit codes: 0 listed (even with diagnostics), 2 usage error.',
-      ),
+      )
+        .option(...HIDE_FAILURES)
+        .addHelpText(
+          'after',
+          '\nJSON: an array of { "id", "name", "path", "scope", "description" } (path: the SKILL.md, absolute).\nExit codes: 0 listed (even with diagnostics), 2 usage error.',
+        ),
     input: ([paths]) => ({ paths, input: {} }),
     report: 'all',
   },
@@ -35,6 +37,7 @@ export const READ_FACES: Readonly<Record<string, CliFace>> = {
           .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )
         .option('--body', 'include the Markdown body')
+        .option(...HIDE_FAILURES)
         .addHelpText('after', '\nExit codes: 0 shown, 2 unknown skill or usage error.'),
     input: ([name, paths], o) => ({ paths, input: { name, body: o.body === true } }),
     report: 'all',

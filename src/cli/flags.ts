@@ -55,11 +55,19 @@ export function withIndexOptions(cmd: Command): Command {
       'fuse word meaning learned from the library with the lexical ranking (default: search.semantic in the config, else off)',
     )
     .option('--no-semantic', 'lexical ranking only, whatever the config says')
+
     .option(
       '--config <file>',
       'the config file (default: skillset.config.json in the working folder or a parent; docs/config.md)',
-    );
+    )
+    .option(...HIDE_FAILURES);
 }
+
+/** `--hide-audit-failures`, for the commands that read the catalog. */
+export const HIDE_FAILURES = [
+  '--hide-audit-failures',
+  'leave out the skills that fail `skillset audit` (an error finding): nothing lists, searches or loads them (default: audit.hide in the config)',
+] as const;
 
 /** Adds one command to the program. */
 export type DefineCommand = (program: Command) => void;

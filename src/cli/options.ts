@@ -29,6 +29,7 @@ export function settingsInput(
     config?: string;
     trustProject?: boolean;
     semantic?: boolean;
+    hideAuditFailures?: boolean;
   },
 ): SettingsInput {
   const roots = [...paths, ...o.dir];
@@ -41,6 +42,7 @@ export function settingsInput(
   if (o.semantic !== undefined) input.semantic = o.semantic;
   if (o.config !== undefined) input.configFile = o.config;
   if (o.trustProject) input.trustProject = true;
+  if (o.hideAuditFailures) input.hideAuditFailures = true;
   return input;
 }
 

@@ -1,7 +1,8 @@
 // The user's config and the project's, as one: the project's settings win, except that nothing a
 // project holds can grant it trust. A found project config's `invoke.trustProject` and
-// `invoke.trustedProjects` are ignored, and its `permissions.allow` rules apply only to a project the
-// user trusts; deny rules add up, an override keeps the stricter of the two, and `shell: "off"` wins.
+// `invoke.trustedProjects` (and `audit.allow`) are ignored, and its `permissions.allow` rules apply only
+// to a project the user trusts; deny rules add up, an override keeps the stricter of the two, and
+// `shell: "off"` and `audit.hide: true` win.
 // A config named by the caller (`--config`) is the caller's own, like the user's.
 
 import nodeFs from 'node:fs';
@@ -85,7 +86,7 @@ export function mergeConfigs(
   const diagnostics: Diagnostic[] = [];
   const trust = configTrust(user, project, o);
   const { invoke, permissions } = ownedSettings(project, o, trust.source, diagnostics);
-  const own = withoutEndpoint(project, o, diagnostics);
+  const own = withoutAuditAllow(withoutEndpoint(project, o, diagnostics), project, o, diagnostics);
   const config = combine(user.config, own, invoke, permissions);
   return { config, diagnostics, trust };
 }
@@ -115,6 +116,30 @@ function withoutEndpoint(
   );
   const { embeddingEndpoint: _, ...search } = p.search;
   return { ...p, search };
+}
+
+/**
+ * The project's config without `audit.allow` when it was found rather than named: a repository must
+ * not let its own failing skills through the audit that hides them.
+ */
+function withoutAuditAllow(
+  p: SkillsetConfig,
+  project: LoadedConfig,
+  o: MergeOptions,
+  diagnostics: Diagnostic[],
+): SkillsetConfig {
+  if (o.named || project.file === undefined || p.audit?.allow === undefined) return p;
+  diagnostics.push(
+    diagnostic(
+      'config/trust-ignored',
+      'warning',
+      project.file,
+      "`audit.allow` in a project's own config is ignored: a project cannot let its own skills through the audit (set it in your user config, or name the file with --config)",
+      { start: { line: lineOf(project.text, 'allow'), column: 1 }, data: { key: 'audit.allow' } },
+    ),
+  );
+  const { allow: _, ...audit } = p.audit;
+  return { ...p, audit };
 }
 
 /** What the configs (and the caller's word) say of trust in the project. */
@@ -215,6 +240,13 @@ function combine(
     };
   if (u.listing || p.listing) config.listing = { ...u.listing, ...p.listing };
   if (u.load || p.load) config.load = { ...u.load, ...p.load };
+  // Hiding is a guard: either config turns it on, and a project cannot turn the user's off.
+  if (u.audit || p.audit)
+    config.audit = {
+      ...u.audit,
+      ...p.audit,
+      ...(u.audit?.hide || p.audit?.hide ? { hide: true } : {}),
+    };
   if (u.permissions || p.permissions) {
     const overrides: Record<string, Override> = { ...u.permissions?.overrides };
     for (const [k, v] of Object.entries(pp.overrides ?? {}))

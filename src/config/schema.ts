@@ -144,6 +144,19 @@ export const schema = z
       })
       .strict()
       .optional(),
+    audit: z
+      .object({
+        /**
+         * Hide the skills that fail the audit (an `error` finding of the `security` profile) from the
+         * catalog every face serves: the MCP server, the listing, search, load and select. A project's
+         * own config may turn it on, never off.
+         */
+        hide: z.boolean().optional(),
+        /** Rules whose errors do not hide a skill (`security/pipe-to-shell`); the user's config only. */
+        allow: z.array(z.string().min(1)).optional(),
+      })
+      .strict()
+      .optional(),
     invoke: z
       .object({
         /** `off` turns shell injection off for every skill. */

@@ -12,6 +12,7 @@ import type { SkillIndex } from '../search/search.js';
 import type { SelectOptions } from '../select/pipeline.js';
 import type { SelectContext } from '../select/score.js';
 import type { SelectView, SelectViewOptions } from '../select/view.js';
+import { screenAudit } from './audit-screen.js';
 import type { EvalRun } from './eval.js';
 import { attempt, type Outcome } from './outcome.js';
 import { evalCall, lintCall, searchCall, selectCall } from './service-calls.js';
@@ -161,17 +162,20 @@ function discovery(settings: Settings) {
   const touched = new Set<string>(settings.discover.touched ?? []);
   const options = () =>
     touched.size > 0 ? { ...settings.discover, touched: [...touched].sort() } : settings.discover;
+  // With `audit.hide`, the skills that fail the audit never reach the catalog.
+  const discover = async (): Promise<DiscoverResult> =>
+    screenAudit(await discoverSkills(options()), settings.audit, settings.fs);
   return {
     current: () => current,
     /** The catalog of the current discovery (discovering the roots on first need). */
     async catalog(): Promise<Catalog> {
-      current ??= await discoverSkills(options());
+      current ??= await discover();
       return catalogOf(current, settings.permissions);
     },
     /** Discover again, with `files` touched since; `set` makes the result current. */
     again(files: readonly string[]): Promise<DiscoverResult> {
       for (const f of files) touched.add(f);
-      return discoverSkills(options());
+      return discover();
     },
     set(next: DiscoverResult): void {
       current = next;

@@ -1,11 +1,12 @@
-// The config file's `listing`, `permissions`, `load` and `invoke` sections as settings, with their
-// defaults.
+// The config file's `listing`, `permissions`, `load`, `invoke` and `audit` sections as settings, with
+// their defaults.
 
 import { listingDefaults } from '../agents/registry.js';
 import { DEFAULT_LOAD_LIMITS, type LoadLimits } from '../compose/import-limits.js';
 import type { ConfigTrust, TrustSource } from '../config/merge.js';
 import type { SkillsetConfig } from '../config/schema.js';
 import { DEFAULT_SHELL_TIMEOUT_MS } from '../invoke/shell.js';
+import { securityRule } from '../lint/security/rule-name.js';
 
 /** How the listing is built (docs/listing.md). */
 export interface ListingSettings {
@@ -37,6 +38,14 @@ export interface InvokeSettings {
   timeoutMs: number;
 }
 
+/** Which skills the catalog leaves out for failing the audit (docs/audit.md). */
+export interface AuditSettings {
+  /** Skills with an `error` finding of the `security` profile are hidden from every face. */
+  hide: boolean;
+  /** Rules whose errors do not hide a skill, written in full (`security/pipe-to-shell`). */
+  allow: string[];
+}
+
 /** The sections of `config` for skills, each with its defaults (the listing's are `agent`'s). */
 export function skillSettings(
   config: SkillsetConfig,
@@ -47,6 +56,7 @@ export function skillSettings(
   permissions: PermissionSettings;
   load: LoadLimits;
   invoke: InvokeSettings;
+  audit: AuditSettings;
 } {
   const l = config.listing ?? {};
   const listing: ListingSettings = { pinned: l.pinned ?? [], format: l.format ?? 'xml' };
@@ -73,6 +83,10 @@ export function skillSettings(
       ...(trust.source ? { trustSource: trust.source } : {}),
       trustedFolders: trust.folders,
       timeoutMs: i.timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS,
+    },
+    audit: {
+      hide: config.audit?.hide ?? false,
+      allow: [...new Set((config.audit?.allow ?? []).map(securityRule))].sort(),
     },
   };
 }

@@ -16,6 +16,7 @@ import { defaultCacheDir } from '../util/dirs.js';
 import { checkFolders, checkOptions, type ResolvedRoots, resolveRoots } from './settings-roots.js';
 import { rankSettings, selectSettings } from './settings-sections.js';
 import {
+  type AuditSettings,
   type InvokeSettings,
   type ListingSettings,
   type PermissionSettings,
@@ -61,6 +62,11 @@ export interface SettingsInput {
    * config). No file inside a project can set this.
    */
   trustProject?: boolean;
+  /**
+   * Hide the skills that fail the audit from every face (default: the config's `audit.hide`, else
+   * off). The caller's word; a project's config can only turn it on.
+   */
+  hideAuditFailures?: boolean;
   /** The lint profile (default: the config's, else `recommended`). */
   profile?: Profile;
   /**
@@ -101,6 +107,8 @@ export interface Settings {
   load: LoadLimits;
   /** The config file's `invoke` section: shell policy, project trust, timeout. */
   invoke: InvokeSettings;
+  /** The config file's `audit` section: whether skills that fail the audit are hidden. */
+  audit: AuditSettings;
   /** The config file read, if any. */
   configFile: string | undefined;
   /** The user's config file read, if any. */
@@ -129,7 +137,9 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
   const config = merged.config;
   diagnostics.push(...merged.diagnostics);
   const cacheDir = input.cache === false ? false : await cacheFolder(input, cwd, fs, diagnostics);
-  const index = indexPlace(input, cwd, fs, folders, cacheDir);
+  const skills = skillSettings(config, merged.trust, input.agent);
+  if (input.hideAuditFailures !== undefined) skills.audit.hide = input.hideAuditFailures;
+  const index = indexPlace(input, cwd, fs, folders, cacheDir, skills.audit);
   return {
     cwd,
     discover: discoverOptions(input, cwd, folders, cacheDir),
@@ -141,7 +151,7 @@ export async function resolveSettings(input: SettingsInput = {}): Promise<Settin
       rules: config.lint?.rules ?? {},
     },
     select: selectSettings(config.select),
-    ...skillSettings(config, merged.trust, input.agent),
+    ...skills,
     configFile: project.file,
     userConfigFile: user.file,
     diagnostics,
@@ -196,10 +206,15 @@ function indexPlace(
   fs: FileSystem,
   { roots, addDirs }: ResolvedRoots,
   cacheDir: string | false,
+  audit: AuditSettings,
 ): Pick<Settings, 'indexFile' | 'indexFileGiven' | 'stateKey'> {
-  // One index per set of roots (and, for the standard scopes, per agent and added folders).
-  const indexKey =
-    roots.length > 0 ? roots : [cwd, `agent:${input.agent ?? 'skillset'}`, ...addDirs];
+  // One index per set of roots (and, for the standard scopes, per agent and added folders), and one
+  // per audit screen: a catalog without its failing skills is another set of skills.
+  const screen = audit.hide ? [`audit-hide:${audit.allow.join(',')}`] : [];
+  const indexKey = [
+    ...(roots.length > 0 ? roots : [cwd, `agent:${input.agent ?? 'skillset'}`, ...addDirs]),
+    ...screen,
+  ];
   const indexAt = cacheDir === false ? ':memory:' : defaultIndexFile(indexKey, cacheDir);
   const indexFile = input.indexFile
     ? indexLocation(cwd, input.indexFile)

@@ -5,6 +5,7 @@ const DOCS = new URL('../../docs/', import.meta.url);
 
 /** Every built-in code, with the area that produces it. A code not listed here fails the docs test. */
 export const BUILTIN = {
+  'audit/hidden': 'audit',
   'cache/unusable': 'cache',
   'config/trust-ignored': 'config',
   'compose/extends-cycle': 'compose',

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { SkillsetError } from '../errors.js';
 import type { FileSystem } from '../files/fs.js';
 import { lintSkills } from '../lint/run.js';
+import { securityRule } from '../lint/security/rule-name.js';
 
 /** What the audit found in one skill, as the lock keeps it. */
 export interface AuditVerdict {
@@ -15,9 +16,6 @@ export interface AuditVerdict {
   errors: number;
   warnings: number;
 }
-
-/** A rule as `--allow-risk` names it: `security/pipe-to-shell` or `pipe-to-shell`. */
-const ruleOf = (name: string): string => (name.includes('/') ? name : `security/${name}`);
 
 /** Audit the staged copy `dir` of `name`; an error finding of a rule not in `allow` is a problem. */
 export async function auditStaged(
@@ -31,7 +29,7 @@ export async function auditStaged(
     ...d,
     file: path.relative(dir, d.file).split(path.sep).join('/') || 'SKILL.md',
   }));
-  const allowed = new Set(allow.map(ruleOf));
+  const allowed = new Set(allow.map(securityRule));
   const errors = findings.filter((d) => d.severity === 'error');
   const blocked = errors.filter((d) => !allowed.has(d.code));
   if (blocked.length > 0)
@@ -55,4 +53,4 @@ export async function auditStaged(
 
 /** The rules of `allow` written as the lock keeps them, sorted and once each. */
 export const allowedRules = (allow: readonly string[]): string[] =>
-  [...new Set(allow.map(ruleOf))].sort();
+  [...new Set(allow.map(securityRule))].sort();

@@ -213,7 +213,7 @@ function noteEmptyRoots(found: DiscoverResult, out: Diagnostic[]): void {
 }
 
 /** Run every enabled rule of scope `skill` on one skill's input, its findings added to `out`. */
-async function runSkillRules(
+export async function runSkillRules(
   input: SkillInput,
   enabled: readonly Enabled[],
   profile: Profile,
