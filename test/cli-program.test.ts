@@ -41,6 +41,7 @@ const COMMANDS = [
   'update',
   'import',
   'serve',
+  'ui',
 ];
 
 describe('the program', () => {

@@ -15,6 +15,7 @@ import { SKILL_FACES } from './faces-skills.js';
 import type { DefineCommand } from './flags.js';
 import { reportProblem, stdoutStream, writeErr } from './options.js';
 import { defineServe } from './serve-command.js';
+import { defineUi } from './ui-command.js';
 
 /** The CLI face of each operation that has one, by the operation's name. */
 export const CLI_FACES: Readonly<Record<string, CliFace>> = {
@@ -38,6 +39,7 @@ const COMMANDS = new Map<string, DefineCommand>([
     },
   ]),
   ['serve', defineServe],
+  ['ui', defineUi],
 ]);
 
 /**
