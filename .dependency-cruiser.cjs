@@ -28,6 +28,7 @@ const LAYERS = [
   ['ops'],
   ['session'],
   ['mcp'],
+  ['ui'],
   ['cli'],
   ['index.ts'],
 ];
