@@ -3,31 +3,8 @@
 // Nothing in the source passes through as markup: raw HTML and entities come out as written.
 
 import { type Delim, type DelimToken, processEmphasis } from './emphasis.js';
-import { attributeText, textHtml } from './hidden.js';
-import { html } from './html.js';
+import { type Link, type OpenToken, renderTokens, type Token } from './inline-render.js';
 import { type Fuel, isAsciiPunct, parseLinkTail, safeHref } from './link.js';
-
-interface Link {
-  image: boolean;
-  url: string;
-  href: string | undefined;
-  title: string | undefined;
-}
-
-interface OpenToken {
-  k: 'open';
-  s: string;
-  link?: Link;
-}
-
-type Token =
-  | { k: 'text'; s: string }
-  | { k: 'br' }
-  | { k: 'code'; s: string }
-  | { k: 'auto'; href: string; s: string }
-  | { k: 'close'; link: Link }
-  | OpenToken
-  | DelimToken;
 
 interface State {
   readonly src: string;
@@ -200,73 +177,6 @@ const backtickRuns = (src: string): Map<number, number[]> => {
   return runs;
 };
 
-/** An opening `<a>` to a checked URL; a title shows on hover, its hidden characters as `U+XXXX`. */
-const anchor = (href: string, title?: string): string => {
-  const tip = title ? ` title="${attributeText(title)}"` : '';
-  return `${html`<a href="${href}"`.value}${tip} rel="noopener noreferrer nofollow" target="_blank">`;
-};
-
-/** Output under construction: plain text gathers and is escaped in one piece before the next markup. */
-class Out {
-  private html = '';
-  private text = '';
-  plain(s: string): void {
-    this.text += s;
-  }
-  markup(s: string): void {
-    if (!s) return;
-    if (this.text) this.html += textHtml(this.text);
-    this.text = '';
-    this.html += s;
-  }
-  done(): string {
-    return this.html + textHtml(this.text);
-  }
-}
-
-/** Renders a link's bracket; inside an image's brackets (`alt` > 0) only the image's own text shows. */
-function bracket(out: Out, t: OpenToken | { k: 'close'; link: Link }, alt: number): number {
-  const link = t.link;
-  const opening = t.k === 'open';
-  if (!link) out.plain((t as OpenToken).s);
-  else if (link.image) {
-    if (opening && alt === 0) out.plain('[image: ');
-    else if (!opening && alt === 1) {
-      // The page loads nothing from outside, but the reader sees where the image would come from.
-      out.plain(']');
-      if (link.url) out.markup(` <code class="image-url">${textHtml(link.url)}</code>`);
-    }
-    return opening ? 1 : -1;
-  } else if (alt > 0) return 0;
-  else if (opening) out.markup(link.href ? anchor(link.href, link.title) : '');
-  else if (link.href) out.markup('</a>');
-  else if (link.url) out.markup(` <code class="blocked-url">${textHtml(link.url)}</code>`);
-  return 0;
-}
-
-/** Renders the tokens; an image's brackets hold plain text, its alternative text. */
-function render(toks: readonly Token[]): string {
-  const out = new Out();
-  let alt = 0;
-  let inLink = false;
-  for (const t of toks) {
-    if (t.k === 'text') out.plain(t.s);
-    else if (t.k === 'br') alt ? out.plain(' ') : out.markup('<br>\n');
-    else if (t.k === 'code') alt ? out.plain(t.s) : out.markup(`<code>${textHtml(t.s)}</code>`);
-    else if (t.k === 'auto')
-      alt || inLink ? out.plain(t.s) : out.markup(`${anchor(t.href)}${textHtml(t.s)}</a>`);
-    else if (t.k === 'delim') {
-      if (!alt) out.markup(t.close);
-      out.plain(t.ch.repeat(t.n));
-      if (!alt) out.markup(t.open);
-    } else {
-      if (t.link?.href && !t.link.image && !alt) inLink = t.k === 'open';
-      alt += bracket(out, t, alt);
-    }
-  }
-  return out.done();
-}
-
 /** The HTML of one paragraph's (or heading's, or cell's) inline Markdown, every character escaped. */
 export function renderInline(src: string): string {
   const st: State = {
@@ -290,5 +200,5 @@ export function renderInline(src: string): string {
   st.i = src.length;
   flush(st);
   processEmphasis(st.delims, 0, st.fuel);
-  return render(st.toks);
+  return renderTokens(st.toks);
 }
