@@ -1,7 +1,7 @@
-// HTML built by template: every value put into a template is escaped, unless it is markup a template
-// (or `raw`) made. Pages are written with `html`, so a skill's text can only ever be text.
+// HTML strings for the local web page: escaping, and a tagged template that escapes every
+// interpolation unless it is a `Raw` value, so markup is built only from literal template parts.
 
-/** Markup: a string a template made, put into another template as it is. */
+/** HTML that is safe to insert as it is; made only by `raw` and `html`. */
 export class Raw {
   constructor(readonly value: string) {}
   toString(): string {
@@ -9,24 +9,42 @@ export class Raw {
   }
 }
 
-/** `s` with the five characters that mean something in HTML escaped. */
+/** What `html` accepts between `${…}`: nothing, `false`, text, a number, `Raw`, or an array of these. */
+type Interpolation = Raw | string | number | boolean | null | undefined | readonly Interpolation[];
+
+const ENTITY: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** `s` with & < > " ' escaped: safe as text and inside a quoted attribute value (not as a URL: check those). */
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return s.replace(/[&<>"']/g, (c) => ENTITY[c] as string);
 }
 
-/** Markup trusted as it is: only for strings this program wrote. */
-export const raw = (s: string): Raw => new Raw(s);
+/** Marks `s` as markup to insert unescaped; only for HTML this program built, never for input. */
+export function raw(s: string): Raw {
+  return new Raw(s);
+}
 
-function part(v: unknown): string {
-  if (v === null || v === undefined || v === false) return '';
+const interpolate = (v: Interpolation): string => {
   if (v instanceof Raw) return v.value;
-  if (Array.isArray(v)) return v.map(part).join('');
+  if (v === null || v === undefined || v === false) return '';
+  if (Array.isArray(v)) return (v as readonly Interpolation[]).map(interpolate).join('');
   return escapeHtml(String(v));
-}
+};
 
-/** A template whose values are escaped (Raw values and arrays of them are put in as they are). */
-export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
-  let out = strings[0] ?? '';
-  for (let i = 0; i < values.length; i++) out += part(values[i]) + (strings[i + 1] ?? '');
+/**
+ * Tagged template for markup: `html\`<p>${x}</p>\`` escapes `x` unless it is a `Raw`; arrays join
+ * with no separator; `null`, `undefined` and `false` render as nothing. Interpolate into text or a
+ * quoted attribute only, and never an unchecked URL into `href`.
+ */
+export function html(strings: TemplateStringsArray, ...values: readonly Interpolation[]): Raw {
+  let out = strings[0] as string;
+  for (let i = 0; i < values.length; i++)
+    out += interpolate(values[i] as Interpolation) + (strings[i + 1] as string);
   return new Raw(out);
 }
