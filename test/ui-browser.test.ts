@@ -13,7 +13,7 @@ import { listingTally } from '../src/core/overview.js';
 import { createService, type Outcome } from '../src/index.js';
 import { corporaDir, repoRoot } from '../src/test-support/paths.js';
 import { tempFolders } from '../src/test-support/temp.js';
-import { launch, type RunningUi, SHOTS, startUi } from './ui-support.js';
+import { launch, type RunningUi, SHOTS, startUi, waitForResults } from './ui-support.js';
 
 const temp = tempFolders('skillset-ui-');
 const cache = temp();
@@ -90,9 +90,7 @@ for (const [library, queries] of [
       await page.goto(`${ui.base}/search`);
       await page.fill('#q', query);
       const r = ok(await s.search(query, { limit: 10 }));
-      await page.waitForFunction(
-        `document.querySelector('#verdict') && document.querySelectorAll('#result-list article.result').length === ${r.results.length} && new URLSearchParams(location.search).get('q') === ${JSON.stringify(query)}`,
-      );
+      await waitForResults(page, '#result-list article.result', r.results.length, query);
       assert.equal(await page.getAttribute('#verdict .verdict', 'data-verdict'), r.coverage);
       const ids = await page.$$eval('#result-list article.result', (a) =>
         a.map((x) => x.getAttribute('data-id')),

@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { cliPath, repoRoot } from '../src/test-support/paths.js';
 
 /** Where Debian puts chromium (`.ci/run` installs it when it is missing). */
@@ -59,4 +59,52 @@ export function launch(): Promise<Browser> {
     );
   mkdirSync(SHOTS, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}
+
+/** The little of the DOM the predicates below read (the tests' type check has no DOM library). */
+interface DomLike {
+  document: {
+    querySelector(s: string): { textContent: string | null } | null;
+    querySelectorAll(s: string): { length: number };
+  };
+  location: { search: string };
+}
+
+/**
+ * Wait until the element `selector` holds `text`. A function, not a string: the page's CSP forbids
+ * evaluating strings, and playwright compiles a function outside it.
+ */
+export async function waitForText(
+  page: Page,
+  selector: string,
+  text: string,
+  timeout = 30_000,
+): Promise<void> {
+  await page.waitForFunction(
+    ([sel, t]) =>
+      (globalThis as unknown as DomLike).document
+        .querySelector(sel as string)
+        ?.textContent?.includes(t as string) === true,
+    [selector, text],
+    { timeout },
+  );
+}
+
+/** Wait until `selector` matches `n` elements and the address's `q` is `query`. */
+export async function waitForResults(
+  page: Page,
+  selector: string,
+  n: number,
+  query: string,
+): Promise<void> {
+  await page.waitForFunction(
+    ([sel, count, q]) => {
+      const w = globalThis as unknown as DomLike;
+      return (
+        w.document.querySelectorAll(sel as string).length === count &&
+        new URLSearchParams(w.location.search).get('q') === q
+      );
+    },
+    [selector, n, query] as const,
+  );
 }

@@ -1,5 +1,6 @@
 // A skill's composition as a small graph, for the web page: the parents it extends (their chain),
-// the skills it requires, the files it imports, and the skills that extend or require it. Names are
+// the skills it requires or depends on, the files it imports, and the skills that extend or require
+// it. Names are
 // resolved in the catalog as composition resolves them (by id, else by name); one not found is a
 // node of its own, marked missing.
 
@@ -19,7 +20,7 @@ export interface CompositionNode {
 export interface CompositionEdge {
   from: string;
   to: string;
-  label: 'extends' | 'requires' | 'imports';
+  label: 'extends' | 'requires' | 'depends' | 'imports';
 }
 
 /** What a skill is made of, and what is made of it. */
@@ -55,6 +56,9 @@ export function compositionOf(c: Catalog, skill: Skill, body: string): Compositi
   }
   for (const p of skill.frontmatter.prerequisites ?? [])
     edges.push({ from: skill.id, to: skillNode(p), label: 'requires' });
+  // `dependencies` (a library field) names skills it works with; composition does not load them.
+  for (const p of skill.frontmatter.dependencies ?? [])
+    edges.push({ from: skill.id, to: skillNode(p), label: 'depends' });
   for (const line of importLines(body)) {
     const id = `file:${line.spec}`;
     if (!nodes.has(id)) nodes.set(id, { id, label: line.spec, kind: 'file' });

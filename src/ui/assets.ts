@@ -43,7 +43,7 @@ export const APP_JS = `'use strict';
         var value = q ? q.value : '';
         swap(main, markup);
         document.body.setAttribute('data-version', String(data.version || ''));
-        if (live) live.textContent = data.message || 'The library changed; this page is up to date.';
+        if (live && data.message) live.textContent = data.message;
         q = document.getElementById('q');
         if (q && value) q.value = value;
         if (focused && document.getElementById(focused)) document.getElementById(focused).focus();

@@ -59,7 +59,7 @@ export async function skillPage(ctx: UiContext, id: string): Promise<PageBody | 
 <table id="files"><thead><tr><th scope="col">File</th><th scope="col" class="num">Bytes</th><th scope="col">Digest</th></tr></thead><tbody>${fileRows}</tbody></table>
 ${files.ok && files.value.skipped.length > 0 ? html`<p class="muted">Left out: ${files.value.skipped.map((x) => `${x.path} (${x.reason})`).join(', ')}</p>` : ''}
 <h2>Composition</h2>
-${graph.edges.length === 0 ? html`<p class="muted">It extends, requires and imports nothing, and nothing builds on it.</p>` : compositionChart(`comp`, skill.id, graph)}
+${graph.edges.length === 0 ? html`<p class="muted">It extends, requires, depends on and imports nothing, and nothing builds on it.</p>` : compositionChart(`comp`, skill.id, graph)}
 <h2>Shadowed copies</h2>
 ${copies.length === 0 ? html`<p class="muted">No other copy of this name lost to it.</p>` : html`<ul>${copies.map((x) => html`<li><code>${x.path}</code> (${x.source.scope})</li>`)}</ul>`}
 <h2>Lint</h2>

@@ -11,7 +11,7 @@ import type { EvalRun } from '../eval/eval.js';
 import { isLoopback } from '../mcp/origin.js';
 import { uiContext } from './context.js';
 import { admit, newToken, SAFE_HEADERS, tokenCookie } from './gate.js';
-import { route } from './routes.js';
+import { route, unsafePath } from './routes.js';
 
 /** How the page is served. */
 export interface UiOptions {
@@ -49,7 +49,8 @@ export async function startUi(service: SkillService, o: UiOptions = {}): Promise
   const host = o.host ?? '127.0.0.1';
   if (!isLoopback(host)) throw new Error(`skillset ui listens on loopback only, not ${host}`);
   const token = o.token ?? newToken();
-  const ctx = uiContext(service, o.queries ?? [], () => announce('Lint is done.'));
+  // Lint being done changes what a page shows, not the library: no line for the reader.
+  const ctx = uiContext(service, o.queries ?? [], () => announce(''));
   const streams = new Set<http.ServerResponse>();
   const evals = new Map<string, Promise<EvalRun | string>>();
   const evalRun = (file: string) => {
@@ -97,6 +98,9 @@ export async function startUi(service: SkillService, o: UiOptions = {}): Promise
         location: gate.location,
         'set-cookie': tokenCookie(token),
       });
+    // Checked as sent: URL parsing would resolve an encoded `..` before any check could see it.
+    if (unsafePath((req.url ?? '/').split('?')[0] as string))
+      return send(400, 'text/plain; charset=utf-8', 'This path is not one the page serves.\n');
     const u = new URL(req.url ?? '/', 'http://localhost');
     if (u.pathname === '/events') return openStream(res);
     const a = await route(ctx, u, req.headers['x-skillset-partial'] === '1', evalRun);
