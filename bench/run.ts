@@ -17,6 +17,7 @@ import { benchSelect } from './select.js';
 import { benchSemantic, semanticBenchOn } from './semantic.js';
 import type { Summary } from './stats.js';
 import { type RoundOptions, timeRoundRobin } from './timing.js';
+import { benchUi } from './ui.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const corpora = path.resolve(repoRoot, '..', 'shared', 'corpora');
@@ -58,7 +59,7 @@ const NOTES: Record<string, string> = {
 /** The groups measured (`BENCH_ONLY=process,search`); every one when unset. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter((g) => g !== ''));
 const runs = (
-  group: 'libraries' | 'process' | 'search' | 'select' | 'mcp' | 'hostile' | 'semantic',
+  group: 'libraries' | 'process' | 'search' | 'select' | 'mcp' | 'hostile' | 'semantic' | 'ui',
 ): boolean => ONLY.size === 0 || ONLY.has(group);
 
 /** A whole number of at least `min` from the environment, or the fallback. */
@@ -202,6 +203,7 @@ async function main(): Promise<void> {
     const select = runs('select') ? await benchSelect(first.root, labels, tmp) : undefined;
     const mcp = runs('mcp') ? await benchMcp(first.root, labels, cli, tmp) : undefined;
     const hostile = runs('hostile') ? await benchIndexHostile(first.root, cli, tmp) : undefined;
+    const ui = runs('ui') ? await benchUi(first.root, labels, cli, tmp) : undefined;
     const semantic =
       runs('semantic') && semanticBenchOn() ? benchSemantic(first.root, labels, tmp) : undefined;
 
@@ -216,6 +218,7 @@ async function main(): Promise<void> {
       select,
       mcp,
       hostile,
+      ui,
       semantic,
     };
     fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);

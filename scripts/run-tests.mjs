@@ -35,6 +35,7 @@ if (!existsSync(shared)) {
 // not at all.
 const slowest = [
   'test/operations.test.ts',
+  'test/ui-browser.test.ts',
   'test/parity.test.ts',
   'test/cli.test.ts',
   'test/mcp.test.ts',

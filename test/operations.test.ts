@@ -59,13 +59,13 @@ async function serve(root: string): Promise<Client> {
 }
 
 describe('the table and the faces agree', () => {
-  it('every operation with a CLI face is a command, and every command but serve an operation', () => {
+  it('every operation with a CLI face is a command, and every command but serve and ui an operation', () => {
     assert.deepEqual(Object.keys(CLI_FACES).sort(), names('cli').sort());
     const help = run(['--help']);
     const commands = [...(help.split(/\nCommands:\n/)[1]?.matchAll(/^ {2}([\w-]+)/gm) ?? [])].map(
       (m) => m[1],
     );
-    assert.deepEqual(commands.sort(), [...names('cli'), 'serve', 'help'].sort());
+    assert.deepEqual(commands.sort(), [...names('cli'), 'serve', 'ui', 'help'].sort());
   });
 
   it('every operation with an MCP face is a tool, the prompts or the resources, and nothing else is', async () => {

@@ -69,7 +69,7 @@ for (const [library, queries] of [
       const s = await service();
       const skills = ok(await s.list());
       assert.equal(num(await page.textContent('[data-card="skills"] b')), skills.length);
-      const rows = await page.$$eval('#folders tbody tr', (r) => r.length);
+      const rows = await page.$$eval('#folders ul.names li', (r) => r.length);
       assert.equal(rows, skills.length);
       // Lint's figures come with a live update once it is done.
       await page.waitForSelector('[data-card="lint-errors"]', { timeout: 60_000 });

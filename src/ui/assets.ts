@@ -101,6 +101,7 @@ input[type=search] { min-width: 320px; }
 .result h3 { margin: 0; font-size: 16px; }
 .body { border-top: 1px solid var(--line); margin-top: 12px; }
 mark.hidden-char { background: #ffe08a; color: #000; font-size: 11px; }
+ul.names { columns: 3 16em; padding-left: 1.2em; }
 svg { max-width: 100%; height: auto; }
 svg text { fill: var(--fg); font: 12px system-ui, sans-serif; }
 .seg-full { fill: var(--full); } .seg-names { fill: var(--names); } .seg-cut { fill: var(--cut); }

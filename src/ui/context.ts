@@ -5,6 +5,7 @@ import type { Outcome } from '../core/outcome.js';
 import type { SkillService } from '../core/service.js';
 import type { LintReport } from '../core/views.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { EvalRun } from '../eval/eval.js';
 import { type RunContext, USER } from '../ops/operation.js';
 import { OPERATIONS } from '../ops/table.js';
 import type { Skill } from '../skill/types.js';
@@ -20,6 +21,8 @@ export interface UiContext {
   lintIfDone(): LintReport | undefined;
   /** The audit's findings on one skill (`skillset audit`'s rules, at their own levels). */
   audit(skill: Skill): Promise<Diagnostic[]>;
+  /** eval on query file `file` (one of `queries`), kept for this version; a message if it failed. */
+  evalOf(file: string): Promise<EvalRun | string>;
   /** Query files the user named for the Eval page, by index. */
   queries: readonly string[];
   /** Bumped each time the library changes. */
@@ -40,6 +43,8 @@ export function uiContext(
   let lint: Promise<LintReport> | undefined;
   let done: LintReport | undefined;
   let stamp = 1;
+  // Only this version's runs are kept: the map is emptied when the library changes.
+  const evals = new Map<string, Promise<EvalRun | string>>();
   const runIn = async <V>(ctx: RunContext, name: string, input: object): Promise<Outcome<V>> => {
     const entry = OPERATIONS.find((o) => o.name === name);
     if (!entry) throw new Error(`No operation ${name}`);
@@ -68,12 +73,24 @@ export function uiContext(
       return lint;
     },
     lintIfDone() {
-      if (!done) void this.lint();
+      // Started once this answer is on its way: it would hold up the page it was asked for.
+      if (!done && !lint) setImmediate(() => void this.lint());
       return done;
     },
     async audit(skill) {
       const { auditSkills } = await import('../lint/audit-skills.js');
       return (await auditSkills([skill], service.settings.fs)).get(skill.id) ?? [];
+    },
+    evalOf(file) {
+      let r = evals.get(file);
+      if (!r) {
+        r = runIn<EvalRun>({ service, caller: USER }, 'eval', {
+          queries: file,
+          baseline: false,
+        }).then((x) => (x.ok ? x.value : x.problem.message));
+        evals.set(file, r);
+      }
+      return r;
     },
     version: () => version,
     stamp: () => stamp,
@@ -82,6 +99,7 @@ export function uiContext(
       stamp++;
       lint = undefined;
       done = undefined;
+      evals.clear();
     },
   };
 }

@@ -2,7 +2,6 @@
 // Hit@3 per domain as a chart, and the misses, each a link to its search with the score's parts.
 
 import path from 'node:path';
-import type { EvalRun } from '../eval/eval.js';
 import { hitChart } from './charts.js';
 import type { UiContext } from './context.js';
 import { html } from './html.js';
@@ -11,11 +10,7 @@ import { type PageBody, skillLink } from './layout.js';
 const pct = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 
 /** The Eval page for the query file at `set` (an index into the files named at start). */
-export async function evalPage(
-  ctx: UiContext,
-  set: number,
-  run: (file: string) => Promise<EvalRun | string>,
-): Promise<PageBody> {
+export async function evalPage(ctx: UiContext, set: number): Promise<PageBody> {
   const files = ctx.queries;
   const file = files[set];
   const picker = html`<form class="inline" action="/eval" method="get"><label for="set">Query file<select id="set" name="set">${files.map(
@@ -28,7 +23,7 @@ export async function evalPage(
       nav: '/eval',
       main: html`<h1>Eval</h1>${files.length > 0 ? picker : ''}<p>${files.length === 0 ? html`Name a query file when you start the page: <code>skillset ui --queries queries.jsonl</code> (one JSON object per line: <code>{"query", "expected"}</code>, as <code>skillset eval</code> reads).` : 'Pick a query file.'}</p>`,
     };
-  const r = await run(file);
+  const r = await ctx.evalOf(file);
   if (typeof r === 'string')
     return {
       title: 'Eval',

@@ -9,19 +9,26 @@ import { count, type PageBody, skillLink } from './layout.js';
 const card = (label: string, n: number): Raw =>
   html`<div class="card" data-card="${label.replace(/ /g, '-')}"><b>${count(n)}</b>${label}</div>`;
 
-function findings(s: OverviewSkill, linted: boolean): Raw {
-  if (!linted) return html`<span class="muted">…</span>`;
-  if (s.errors + s.warnings === 0) return html`<span class="muted">none</span>`;
-  return html`${s.errors > 0 ? html`<span class="sev-error">${s.errors} error${s.errors === 1 ? '' : 's'}</span> ` : ''}${s.warnings > 0 ? html`<span class="sev-warning">${s.warnings} warning${s.warnings === 1 ? '' : 's'}</span>` : ''}`;
-}
+const plural = (n: number, one: string): string => `${count(n)} ${one}${n === 1 ? '' : 's'}`;
 
-function domainTable(domain: string, skills: OverviewSkill[], linted: boolean): Raw {
-  const rows = skills.map(
-    (s) =>
-      html`<tr><td>${skillLink(s.id)}</td><td>${s.scope}</td><td>${findings(s, linted)}</td><td>${s.description.length > 160 ? `${s.description.slice(0, 159)}…` : s.description}</td></tr>`,
-  );
-  return html`<details><summary>${domain} <span class="muted">(${count(skills.length)})</span></summary>
-<table><thead><tr><th scope="col">Skill</th><th scope="col">Scope</th><th scope="col">Lint</th><th scope="col">Description</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+/** A folder's skills: names only (each skill's page has the rest), those with findings marked. */
+function folderList(folder: string, skills: OverviewSkill[], linted: boolean): Raw {
+  const errors = skills.reduce((a, s) => a + s.errors, 0);
+  const warnings = skills.reduce((a, s) => a + s.warnings, 0);
+  const items = skills.map((s) => {
+    const mark =
+      s.errors > 0
+        ? html` <span class="sev-error" title="lint errors">${s.errors}&#x2009;E</span>`
+        : s.warnings > 0
+          ? html` <span class="sev-warning" title="lint warnings">${s.warnings}&#x2009;W</span>`
+          : '';
+    return html`<li>${skillLink(s.id, s.name)}${mark}</li>`;
+  });
+  const summary = linted
+    ? html`; lint: ${errors > 0 ? html`<span class="sev-error">${plural(errors, 'error')}</span>` : '0 errors'}, ${warnings > 0 ? html`<span class="sev-warning">${plural(warnings, 'warning')}</span>` : '0 warnings'}`
+    : '';
+  return html`<details data-folder="${folder}"><summary>${folder} <span class="muted">(${plural(skills.length, 'skill')}${summary})</span></summary>
+<ul class="names">${items}</ul></details>`;
 }
 
 /** The Library page. */
@@ -51,7 +58,7 @@ ${lint ? '' : html`<p class="muted" id="lint-pending">Lint is running over the l
 <h2>By domain</h2>
 <p>${o.domains.map((d, i) => html`${i > 0 ? ', ' : ''}${d.domain} <span class="muted">(${count(d.skills)})</span>`)} <span class="muted">: the first folder below each root, as the listing and the tier group skills</span></p>
 <h2>By folder</h2>
-<div id="folders">${[...byFolder.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([d, list]) => domainTable(d, list, lint !== undefined))}</div>
+<div id="folders">${[...byFolder.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([d, list]) => folderList(d, list, lint !== undefined))}</div>
 <h2>Shadowed copies</h2>
 ${
   shadowed.length === 0

@@ -2,7 +2,6 @@
 // of the catalog has a page. Nothing in a URL names a file: a path that climbs (`..`, encoded or
 // not), a backslash or a NUL is refused before any page runs.
 
-import type { EvalRun } from '../eval/eval.js';
 import { APP_CSS, APP_JS } from './assets.js';
 import type { UiContext } from './context.js';
 import { html, type Raw } from './html.js';
@@ -49,12 +48,7 @@ function numberParam(u: URL, name: string, min: number, max: number): number | u
 }
 
 /** Answer a GET for `u`: a page (whole, or its content alone when `partial`), an asset, or an error. */
-export async function route(
-  ctx: UiContext,
-  u: URL,
-  partial: boolean,
-  evalRun: (file: string) => Promise<EvalRun | string>,
-): Promise<Answer> {
+export async function route(ctx: UiContext, u: URL, partial: boolean): Promise<Answer> {
   const rawPath = u.pathname;
   if (unsafePath(rawPath)) return text(400, 'This path is not one the page serves.');
   if (rawPath === '/assets/app.js')
@@ -85,8 +79,7 @@ export async function route(
       ...(row !== null ? { row } : {}),
     });
   } else if (rawPath === '/tier') page = await tierPage(ctx, u.searchParams.get('term') ?? '');
-  else if (rawPath === '/eval')
-    page = await evalPage(ctx, numberParam(u, 'set', 0, 1000) ?? 0, evalRun);
+  else if (rawPath === '/eval') page = await evalPage(ctx, numberParam(u, 'set', 0, 1000) ?? 0);
   else return { status: 404, type: HTML, body: notFound(ctx, 'There is no such page.') };
   if (fragment) return { status: 200, type: HTML, body: fragment.value };
   const p = page as PageBody;

@@ -7,11 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SkillService } from '../core/service.js';
 import type { Watch } from '../core/watch.js';
-import type { EvalRun } from '../eval/eval.js';
 import { isLoopback } from '../mcp/origin.js';
 import { uiContext } from './context.js';
 import { admit, newToken, SAFE_HEADERS, tokenCookie } from './gate.js';
 import { route, unsafePath } from './routes.js';
+import { LiveStreams } from './streams.js';
 
 /** How the page is served. */
 export interface UiOptions {
@@ -39,8 +39,6 @@ export interface UiServer {
   close(): Promise<void>;
 }
 
-/** Live-update streams open at once at most; past it a new one gets 503. */
-export const MAX_STREAMS = 32;
 /** Connections open at once at most. */
 const MAX_CONNECTIONS = 128;
 
@@ -49,24 +47,13 @@ export async function startUi(service: SkillService, o: UiOptions = {}): Promise
   const host = o.host ?? '127.0.0.1';
   if (!isLoopback(host)) throw new Error(`skillset ui listens on loopback only, not ${host}`);
   const token = o.token ?? newToken();
+  const streams = new LiveStreams();
   // Lint being done changes what a page shows, not the library: no line for the reader.
-  const ctx = uiContext(service, o.queries ?? [], () => announce(''));
-  const streams = new Set<http.ServerResponse>();
-  const evals = new Map<string, Promise<EvalRun | string>>();
-  const evalRun = (file: string) => {
-    const key = `${ctx.version()}\0${file}`;
-    let r = evals.get(key);
-    if (!r) {
-      r = ctx
-        .run<EvalRun>('eval', { queries: file, baseline: false })
-        .then((x) => (x.ok ? x.value : x.problem.message));
-      evals.set(key, r);
-    }
-    return r;
-  };
+  const ctx = uiContext(service, o.queries ?? [], () => streams.announce(ctx.stamp(), ''));
   let port = o.port ?? 0;
+  const at: Served = { ctx, streams, token, gate: { host, port } };
   const server = http.createServer((req, res) => {
-    void handle(req, res).catch((e: unknown) => {
+    void handle(at, req, res).catch((e: unknown) => {
       if (!res.headersSent)
         res.writeHead(500, { ...SAFE_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
       res.end(`Internal error: ${(e as Error).message}\n`);
@@ -76,62 +63,8 @@ export async function startUi(service: SkillService, o: UiOptions = {}): Promise
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const gate = admit(req, { host, port }, token);
-    const send = (
-      status: number,
-      type: string,
-      body: string,
-      extra: Record<string, string> = {},
-    ) => {
-      res.writeHead(status, { ...SAFE_HEADERS, 'content-type': type, ...extra });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    };
-    if (gate.kind === 'refused')
-      return send(gate.status, 'text/plain; charset=utf-8', `${gate.message}\n`);
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return send(405, 'text/plain; charset=utf-8', 'Only GET.\n', { allow: 'GET, HEAD' });
-    if ((req.url ?? '').length > 4096)
-      return send(414, 'text/plain; charset=utf-8', 'URL too long.\n');
-    if (gate.kind === 'trade')
-      return send(303, 'text/plain; charset=utf-8', '', {
-        location: gate.location,
-        'set-cookie': tokenCookie(token),
-      });
-    // Checked as sent: URL parsing would resolve an encoded `..` before any check could see it.
-    if (unsafePath((req.url ?? '/').split('?')[0] as string))
-      return send(400, 'text/plain; charset=utf-8', 'This path is not one the page serves.\n');
-    const u = new URL(req.url ?? '/', 'http://localhost');
-    if (u.pathname === '/events') return openStream(res);
-    const a = await route(ctx, u, req.headers['x-skillset-partial'] === '1', evalRun);
-    send(a.status, a.type, a.body);
-  }
-
-  function openStream(res: http.ServerResponse): void {
-    if (streams.size >= MAX_STREAMS) {
-      res.writeHead(503, {
-        ...SAFE_HEADERS,
-        'content-type': 'text/plain; charset=utf-8',
-        'retry-after': '5',
-      });
-      res.end('Too many open pages.\n');
-      return;
-    }
-    res.writeHead(200, {
-      ...SAFE_HEADERS,
-      'content-type': 'text/event-stream',
-      connection: 'keep-alive',
-    });
-    res.write(`retry: 2000\nevent: hello\ndata: ${JSON.stringify({ version: ctx.stamp() })}\n\n`);
-    streams.add(res);
-    res.on('close', () => streams.delete(res));
-  }
-
-  function announce(message: string): void {
-    const data = JSON.stringify({ version: ctx.stamp(), message });
-    for (const s of streams) s.write(`event: changed\ndata: ${data}\n\n`);
-  }
-
+  // The library is read while the page is opened: the first page does not wait for all of it.
+  void service.catalog();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -140,37 +73,25 @@ export async function startUi(service: SkillService, o: UiOptions = {}): Promise
     });
   });
   port = (server.address() as AddressInfo).port;
-  let watching: Watch | undefined;
-  if (o.watch !== false) {
-    const { watchService } = await import('../core/watch.js');
-    watching = await watchService(
-      service,
-      (batch) => {
-        ctx.changed();
-        const n =
-          batch.changes.added.length + batch.changes.changed.length + batch.changes.removed.length;
-        announce(
-          n > 0
-            ? `The library changed: ${n} skill${n === 1 ? '' : 's'} added, changed or removed.`
-            : 'A skill file changed.',
+  at.gate.port = port;
+  const watching =
+    o.watch === false
+      ? undefined
+      : await watchLibrary(
+          service,
+          (message) => {
+            ctx.changed();
+            streams.announce(ctx.stamp(), message);
+          },
+          o.onLog,
         );
-      },
-      {
-        stableMs: 150,
-        batchMs: 100,
-        onError: (e) => o.onLog?.(`skillset ui: ${e.message}`),
-        onWarning: (m) => o.onLog?.(`skillset ui: ${m}`),
-      },
-    );
-  }
   const shown = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shown}:${port}/?token=${token}`,
     port,
     ready: watching?.ready ?? Promise.resolve(),
     async close() {
-      for (const s of streams) s.end();
-      streams.clear();
+      streams.close();
       await watching?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -178,4 +99,75 @@ export async function startUi(service: SkillService, o: UiOptions = {}): Promise
       });
     },
   };
+}
+
+/** Watch the roots of `service`; `changed` hears a line for the reader after each batch. */
+async function watchLibrary(
+  service: SkillService,
+  changed: (message: string) => void,
+  onLog: ((line: string) => void) | undefined,
+): Promise<Watch> {
+  const { watchService } = await import('../core/watch.js');
+  return watchService(
+    service,
+    (batch) => {
+      const { added, changed: edited, removed } = batch.changes;
+      const n = added.length + edited.length + removed.length;
+      changed(
+        n > 0
+          ? `The library changed: ${n} skill${n === 1 ? '' : 's'} added, changed or removed.`
+          : 'A skill file changed.',
+      );
+    },
+    {
+      // A page shows an edit within a second: the watch waits less than the server's does.
+      stableMs: 150,
+      batchMs: 100,
+      onError: (e) => onLog?.(`skillset ui: ${e.message}`),
+      onWarning: (m) => onLog?.(`skillset ui: ${m}`),
+    },
+  );
+}
+
+/** What one request is answered with: the pages' context, the streams, the token and the gate. */
+interface Served {
+  ctx: ReturnType<typeof uiContext>;
+  streams: LiveStreams;
+  token: string;
+  gate: { host: string; port: number };
+}
+
+/** Answer one request: the gate, the method, the path as sent, then the page, a stream or an asset. */
+async function handle(
+  { ctx, streams, token, gate: where }: Served,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  const gate = admit(req, where, token);
+  const send = (status: number, type: string, body: string, extra: Record<string, string> = {}) => {
+    res.writeHead(status, { ...SAFE_HEADERS, 'content-type': type, ...extra });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  if (gate.kind === 'refused')
+    return send(gate.status, 'text/plain; charset=utf-8', `${gate.message}\n`);
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return send(405, 'text/plain; charset=utf-8', 'Only GET.\n', { allow: 'GET, HEAD' });
+  if ((req.url ?? '').length > 4096)
+    return send(414, 'text/plain; charset=utf-8', 'URL too long.\n');
+  if (gate.kind === 'trade')
+    return send(303, 'text/plain; charset=utf-8', '', {
+      location: gate.location,
+      'set-cookie': tokenCookie(token),
+    });
+  // Checked as sent: URL parsing would resolve an encoded `..` before any check could see it.
+  if (unsafePath((req.url ?? '/').split('?')[0] as string))
+    return send(400, 'text/plain; charset=utf-8', 'This path is not one the page serves.\n');
+  const u = new URL(req.url ?? '/', 'http://localhost');
+  if (u.pathname === '/events') return streams.add(res, ctx.stamp());
+  const started = performance.now();
+  const a = await route(ctx, u, req.headers['x-skillset-partial'] === '1');
+  // What the answer cost here, for the browser's tools and the bench (bench/ui.ts).
+  send(a.status, a.type, a.body, {
+    'server-timing': `app;dur=${(performance.now() - started).toFixed(1)}`,
+  });
 }
