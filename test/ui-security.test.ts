@@ -89,7 +89,9 @@ describe('the page’s gate', () => {
     for (const p of ['/', '/search?q=x', '/assets/app.js', '/events', '/skill/plain'])
       assert.equal(await status(`${ui.base}${p}`), 401, p);
     assert.equal(await status(`${ui.base}/?token=nope`), 401);
-    assert.equal(await status(`${ui.base}/`, { cookie: 'skillset_ui=nope' }), 401);
+    assert.equal(await status(`${ui.base}/`, { cookie: `${cookie.split('=')[0]}=nope` }), 401);
+    // The cookie is this port's: another page's would not open this one.
+    assert.match(cookie, /^skillset_ui_\d+=/);
     assert.equal(await status(`${ui.base}/`, { cookie }), 200);
   });
 

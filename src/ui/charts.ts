@@ -20,7 +20,7 @@ export function scoreChart(
       value: v,
       note:
         weights[k] !== undefined
-          ? `${weights[k]} × ${(features[k] ?? 0).toFixed(3)}`
+          ? `(${weights[k]} × ${(features[k] ?? 0).toFixed(3)})`
           : 'an adjustment',
     }));
   if (bars.length === 0) return html``;

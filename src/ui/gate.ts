@@ -8,8 +8,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import { hostAllowed, originAllowed, type RequestGate } from '../mcp/origin.js';
 
-/** The cookie that carries the token after the first visit. */
-export const COOKIE = 'skillset_ui';
+/**
+ * The cookie that carries the token after the first visit, named by port: a browser sends a cookie
+ * to every port of a host, and two pages open at once must not log each other out.
+ */
+const cookieName = (port: number): string => `skillset_ui_${port}`;
 
 /** The policy every answer carries: nothing from elsewhere, no inline script or style, no frames. */
 export const CSP = [
@@ -71,7 +74,7 @@ export function admit(req: http.IncomingMessage, gate: RequestGate, token: strin
     url.searchParams.delete('token');
     return { kind: 'trade', location: `${url.pathname}${url.search}` };
   }
-  const held = cookie(req.headers.cookie, COOKIE);
+  const held = cookie(req.headers.cookie, cookieName(gate.port));
   if (held !== undefined && same(held, token)) return { kind: 'in' };
   return {
     kind: 'refused',
@@ -81,5 +84,5 @@ export function admit(req: http.IncomingMessage, gate: RequestGate, token: strin
 }
 
 /** The cookie that trades the URL's token: this origin only, never read by a script. */
-export const tokenCookie = (token: string): string =>
-  `${COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`;
+export const tokenCookie = (token: string, port: number): string =>
+  `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;

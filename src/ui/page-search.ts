@@ -30,7 +30,7 @@ function result(r: SearchJsonResult, i: number, weights: SearchJson['weights']):
   ];
   const copies = r.copies.map((c) => html`<li>${skillLink(c.id)} <code>${c.path}</code></li>`);
   return html`<article class="result" data-id="${r.id}">
-<h3>${i + 1}. ${skillLink(r.id)} <span class="muted">score ${r.score.toFixed(3)}</span></h3>
+<h3>${skillLink(r.id)} <span class="muted">score ${r.score.toFixed(3)}</span></h3>
 <p>${r.description}</p>
 ${e && weights ? scoreChart(`r${i}`, r.id, e.parts, e.features, weights) : ''}
 ${e?.matched.length ? html`<p class="muted">Matched in its metadata: ${e.matched.join(', ')}</p>` : ''}

@@ -157,7 +157,7 @@ async function handle(
   if (gate.kind === 'trade')
     return send(303, 'text/plain; charset=utf-8', '', {
       location: gate.location,
-      'set-cookie': tokenCookie(token),
+      'set-cookie': tokenCookie(token, where.port),
     });
   // Checked as sent: URL parsing would resolve an encoded `..` before any check could see it.
   if (unsafePath((req.url ?? '/').split('?')[0] as string))
