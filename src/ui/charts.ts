@@ -84,14 +84,16 @@ export function tierChart(
   )}</figure>`;
 }
 
-/** Hit@1 and Hit@3 per domain. */
+const queries = (n: number): string => `${n} quer${n === 1 ? 'y' : 'ies'}`;
+
+/** Hit@1 and Hit@3 per domain (shares, 0 to 1, drawn as percentages). */
 export function hitChart(
   prefix: string,
   rows: ReadonlyArray<{ domain: string; hit1: number | null; hit3: number | null; n: number }>,
 ): Raw {
   const bars = rows.flatMap((r) => [
-    { label: `${r.domain} Hit@1`, value: (r.hit1 ?? Number.NaN) * 100, note: `${r.n} queries` },
-    { label: `${r.domain} Hit@3`, value: (r.hit3 ?? Number.NaN) * 100, note: `${r.n} queries` },
+    { label: `${r.domain} Hit@1`, value: r.hit1 ?? Number.NaN, note: queries(r.n) },
+    { label: `${r.domain} Hit@3`, value: r.hit3 ?? Number.NaN, note: queries(r.n) },
   ]);
   return html`<figure class="chart" data-chart="hits">${raw(
     barChart({ id: prefix, title: 'Hit@1 and Hit@3 per domain', bars, unit: '%', width: 720 }),
