@@ -2,7 +2,7 @@
 // never repeated), the tables made or remade under an advisory lock, and PostgreSQL's failures
 // turned into errors a user can act on.
 
-import type pg from 'pg';
+import pg from 'pg';
 import { SkillsetError } from '../errors.js';
 
 /** Bump when the tables or what is indexed changes: an older schema is remade. */
@@ -41,6 +41,33 @@ export function parseLocation(location: string): PgLocation {
       { hint: 'Use letters, digits and `_` in ?schema=NAME.' },
     );
   return { connectionString: url.toString(), schema, shown };
+}
+
+/** How long a connection attempt may take before the store is reported unavailable. */
+const CONNECT_MS = 10_000;
+
+/** A pool for `location`, its index's tables made ready; a server out of reach is `index/store-unavailable`. */
+export async function connect(location: string): Promise<{ pool: pg.Pool; where: PgLocation }> {
+  const where = parseLocation(location);
+  const pool = new pg.Pool({
+    connectionString: where.connectionString,
+    connectionTimeoutMillis: CONNECT_MS,
+    max: 4,
+  });
+  // An idle client's lost connection is reported here; the next query opens another.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    try {
+      await prepareSchema(client, where);
+    } finally {
+      client.release();
+    }
+  } catch (e) {
+    await pool.end().catch(() => undefined);
+    throw pgError(e, where.shown);
+  }
+  return { pool, where };
 }
 
 /** SQLSTATE classes and socket codes that mean the server cannot be reached or refuses us. */

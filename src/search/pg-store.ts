@@ -2,7 +2,7 @@
 // schema, with BM25 computed in SQL exactly as FTS5 computes it (pg-read.ts), so that ranking on top
 // gives the same answers. Many processes may share it: every update is one transaction.
 
-import pg from 'pg';
+import type pg from 'pg';
 import { META_FIELDS, type MetaField } from './document.js';
 import { type NearTerm, Vocabulary } from './fuzzy.js';
 import type {
@@ -19,13 +19,7 @@ import type {
   UpdateStats,
 } from './index-store.js';
 import { bm25Query, DOC_COLUMNS, type DocRow, decodeDocument, phrasesOf } from './pg-read.js';
-import {
-  inTransaction,
-  type PgLocation,
-  parseLocation,
-  pgError,
-  prepareSchema,
-} from './pg-schema.js';
+import { connect, inTransaction, pgError } from './pg-schema.js';
 import * as vectors from './pg-vectors.js';
 import { fingerprintOf, updateLocked } from './pg-write.js';
 import { DOC_CACHE, UPDATE_WAIT_MS } from './sqlite-options.js';
@@ -37,8 +31,8 @@ export interface PgStoreOptions {
   waitMs?: number;
 }
 
-/** How long a connection attempt may take before the store is reported unavailable. */
-const CONNECT_MS = 10_000;
+/** Answers kept between changes (document frequencies, documents by name) before they are dropped. */
+const MAX_ANSWERS = 20_000;
 
 /** An index in a PostgreSQL schema: open, update incrementally, and the reads ranking needs. */
 export class PgIndexStore implements SearchIndexStore {
@@ -46,6 +40,8 @@ export class PgIndexStore implements SearchIndexStore {
   private count: number | undefined;
   private avgBody: number | undefined;
   private vocabulary: Vocabulary | undefined;
+  /** Answers that only a change can move, by question (a query asks a dozen; each is a round trip). */
+  private readonly answers = new Map<string, unknown>();
   /** The fingerprint last seen (sync drops what was read when another writer changed it). */
   private seen: string | undefined;
   private applying: Promise<unknown> = Promise.resolve();
@@ -60,25 +56,7 @@ export class PgIndexStore implements SearchIndexStore {
 
   /** Open (or create) the index at a `postgres://` location; tables of another version are remade. */
   static async open(location: string, options: PgStoreOptions = {}): Promise<PgIndexStore> {
-    const where: PgLocation = parseLocation(location);
-    const pool = new pg.Pool({
-      connectionString: where.connectionString,
-      connectionTimeoutMillis: CONNECT_MS,
-      max: 4,
-    });
-    // An idle client's lost connection is reported here; the next query opens another.
-    pool.on('error', () => undefined);
-    try {
-      const client = await pool.connect();
-      try {
-        await prepareSchema(client, where);
-      } finally {
-        client.release();
-      }
-    } catch (e) {
-      await pool.end().catch(() => undefined);
-      throw pgError(e, where.shown);
-    }
+    const { pool, where } = await connect(location);
     return new PgIndexStore(
       pool,
       `"${where.schema}"`,
@@ -140,6 +118,7 @@ export class PgIndexStore implements SearchIndexStore {
     this.count = undefined;
     this.avgBody = undefined;
     this.vocabulary = undefined;
+    this.answers.clear();
     this.seen = undefined;
   }
 
@@ -152,15 +131,28 @@ export class PgIndexStore implements SearchIndexStore {
     return this.count;
   }
 
-  /** How many skills hold `term` in their metadata or body. */
+  /** How many skills hold `term` in their metadata or body (kept until the next change). */
   async documentFrequency(table: IndexTable, term: string): Promise<number> {
-    const row = (
-      await this.query<{ meta: number; body: number }>(
-        `SELECT meta, body FROM ${this.s}.df WHERE term = $1`,
-        [term],
-      )
-    )[0];
-    return row ? row[table] : 0;
+    const row = await this.kept(
+      `df\0${term}`,
+      async () =>
+        (
+          await this.query<{ meta: number; body: number }>(
+            `SELECT meta, body FROM ${this.s}.df WHERE term = $1`,
+            [term],
+          )
+        )[0] ?? { meta: 0, body: 0 },
+    );
+    return row[table];
+  }
+
+  /** The answer to `question`, asked once until the next change. */
+  private async kept<T>(question: string, ask: () => Promise<T>): Promise<T> {
+    if (this.answers.has(question)) return this.answers.get(question) as T;
+    const answer = await ask();
+    if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
+    this.answers.set(question, answer);
+    return answer;
   }
 
   /** BM25 candidates from one table, best first (higher is better), scored as FTS5 scores them. */
@@ -215,11 +207,13 @@ export class PgIndexStore implements SearchIndexStore {
   }
 
   private async documentsWhere(column: 'name' | 'name_key', value: string): Promise<StoredDoc[]> {
-    const rows = await this.query<DocRow>(
-      `SELECT ${DOC_COLUMNS} FROM ${this.s}.docs WHERE ${column} = $1 ORDER BY id, ref`,
-      [value],
-    );
-    return rows.map((r) => this.docCache.get(r.ref) ?? this.remember(r));
+    return this.kept(`${column}\0${value}`, async () => {
+      const rows = await this.query<DocRow>(
+        `SELECT ${DOC_COLUMNS} FROM ${this.s}.docs WHERE ${column} = $1 ORDER BY id, ref`,
+        [value],
+      );
+      return rows.map((r) => this.docCache.get(r.ref) ?? this.remember(r));
+    }).then((docs) => [...docs]);
   }
 
   /** Indexed terms near `term`; the vocabulary is read on the first need and kept until the next change. */
@@ -239,15 +233,15 @@ export class PgIndexStore implements SearchIndexStore {
 
   /** How often a skill's body holds each of `terms` (absent terms left out), and the body's length in terms. */
   async bodyCounts(ref: number, terms: readonly string[]): Promise<BodyCounts> {
-    const [doc, found] = await Promise.all([
-      this.query<{ body_len: number }>(`SELECT body_len FROM ${this.s}.docs WHERE ref = $1`, [ref]),
-      this.query<{ term: string; tf: number }>(
-        `SELECT term, tf FROM ${this.s}.postings WHERE tbl = 1 AND ref = $1 AND term = ANY($2)`,
-        [ref, [...new Set(terms)]],
-      ),
-    ]);
-    const counts = new Map(found.map((r) => [r.term, r.tf]));
-    return { counts, length: doc[0]?.body_len ?? 0 };
+    // One round trip: the body's length, and a row per term it holds (none when it holds none).
+    const rows = await this.query<{ body_len: number; term: string | null; tf: number | null }>(
+      `SELECT d.body_len, p.term, p.tf FROM ${this.s}.docs AS d LEFT JOIN ${this.s}.postings AS p
+        ON p.tbl = 1 AND p.ref = d.ref AND p.term = ANY($2) WHERE d.ref = $1`,
+      [ref, [...new Set(terms)]],
+    );
+    const counts = new Map<string, number>();
+    for (const r of rows) if (r.term !== null && r.tf !== null) counts.set(r.term, r.tf);
+    return { counts, length: rows[0]?.body_len ?? 0 };
   }
 
   /** The mean body length in terms over every skill (memoised until the next change). */
