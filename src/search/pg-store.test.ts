@@ -99,6 +99,24 @@ describe('the PostgreSQL index store', () => {
     );
   });
 
+  it('answers a server that went away with index/store-unavailable, in one line', async () => {
+    const own = await startTestCluster();
+    const store = await PgIndexStore.open(`${own.url}?schema=gone`);
+    try {
+      await store.apply(contents, find);
+      await own.stop();
+      await assert.rejects(
+        store.candidates('meta', { terms: ['pdf'], prefixLast: false, limit: 5 }),
+        (e) =>
+          e instanceof SkillsetError &&
+          e.code === 'index/store-unavailable' &&
+          !e.message.includes('\n'),
+      );
+    } finally {
+      store.close();
+    }
+  });
+
   it('refuses a schema name that is not a plain name, and any read once closed', async () => {
     await assert.rejects(open('x"; DROP'), (e) => e instanceof SkillsetError);
     const store = await open();
