@@ -93,7 +93,15 @@ async function bundle(entry, out, external, stamp) {
 await bundle(
   'dist/cli/program.js',
   'dist/cli/program.cjs',
-  ['bindings', 'yaml', 'zod', 'ignore', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
+  [
+    'bindings',
+    'yaml',
+    'zod',
+    'ignore',
+    'pg',
+    '@modelcontextprotocol/sdk',
+    '@modelcontextprotocol/sdk/*',
+  ],
   true,
 );
 await bundle('dist/cli/start.js', 'dist/cli/skillset.cjs', ['./program.js'], false);

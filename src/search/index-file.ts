@@ -17,7 +17,7 @@ export function storeKind(location: string): StoreKind {
   return /^postgres(?:ql)?:/i.test(location) ? 'postgres' : 'sqlite';
 }
 
-/** A location as given: a file resolved from `cwd`, a store's URL (`postgres:`) taken as it is. */
+/** A location as given: a file resolved from `cwd`; `:memory:` and a store's URL (`postgres:`) taken as they are. */
 export function indexLocation(cwd: string, given: string): string {
-  return storeKind(given) === 'sqlite' ? path.resolve(cwd, given) : given;
+  return storeKind(given) === 'sqlite' && given !== ':memory:' ? path.resolve(cwd, given) : given;
 }

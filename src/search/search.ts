@@ -23,8 +23,9 @@ import { useModelFor } from './use-model.js';
 /** Options for openSkillIndex: the catalog to index (or discovery options to find it) and where the index lives. */
 export interface IndexOptions extends DiscoverOptions {
   /**
-   * Where the index lives: a SQLite file, or `:memory:` (the default for the library); a `postgres:`
-   * location is reserved and fails with `index/store-unavailable`.
+   * Where the index lives: a SQLite file, `:memory:` (the default for the library), or a
+   * `postgres://…` location (`?schema=NAME` picks the schema; one that cannot be reached fails with
+   * `index/store-unavailable`).
    */
   indexFile?: string;
   /** Ranker weights and thresholds (defaults: DEFAULT_RANK). */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { SkillsetError } from '../errors.js';
@@ -16,12 +17,18 @@ describe('the index store factory', () => {
     assert.equal(storeKind('POSTGRESQL://host/db'), 'postgres');
   });
 
-  it('refuses a postgres: location as not available yet, without repeating its password', async () => {
-    await assert.rejects(openIndexStore('postgres://user:s3cret@db.example/skills'), (e) => {
+  it('reports a PostgreSQL server it cannot reach in one line, without repeating its password', async () => {
+    const port = await closedPort();
+    await assert.rejects(openIndexStore(`postgres://user:s3cret@127.0.0.1:${port}/skills`), (e) => {
       assert.ok(e instanceof SkillsetError);
       assert.equal(e.code, 'index/store-unavailable');
-      assert.match(e.message, /PostgreSQL index store \(postgres:…\) is not available yet/);
-      assert.doesNotMatch(e.message, /s3cret/);
+      assert.match(
+        e.message,
+        new RegExp(
+          `^The PostgreSQL index store postgres://127\\.0\\.0\\.1:${port}/skills is unavailable: .*ECONNREFUSED`,
+        ),
+      );
+      assert.doesNotMatch(e.message, /s3cret|\n/);
       return true;
     });
   });
@@ -30,9 +37,21 @@ describe('the index store factory', () => {
     await assert.rejects(
       openSkillIndex({
         roots: [path.join(repoRoot, 'examples', 'skills')],
-        indexFile: 'postgresql://db.example/skills',
+        indexFile: `postgresql://127.0.0.1:${await closedPort()}/skills`,
       }),
       (e) => e instanceof SkillsetError && e.code === 'index/store-unavailable',
     );
   });
 });
+
+/** A port nothing listens on: the kernel's pick for port 0, released again. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,7 +1,7 @@
 // Which SearchIndexStore holds an index: chosen from its location. SQLite (a file, or `:memory:`) is
-// the default and the only store today; a `postgres:` location is reserved for the shared registry.
+// the default; a `postgres:` location opens the PostgreSQL store (the shared registry), loaded only
+// then: SQLite users never load `pg`.
 
-import { SkillsetError } from '../errors.js';
 import { storeKind } from './index-file.js';
 import type { SearchIndexStore } from './index-store.js';
 import { SqliteIndexStore, type StoreOptions } from './sqlite-store.js';
@@ -17,19 +17,21 @@ export interface OpenedStore {
 
 /**
  * Open the store at `location`, waiting (awaited, bounded by `options.waitMs`) while another process
- * holds a lock that opening needs. A `postgres:` location fails with `index/store-unavailable`.
+ * holds a lock that opening needs. A `postgres:` server that cannot be reached fails with
+ * `index/store-unavailable`, its password never repeated.
  */
 export async function openIndexStore(
   location: string,
   options: StoreOptions = {},
 ): Promise<OpenedStore> {
-  if (storeKind(location) === 'postgres')
-    // The location may carry a password: only its scheme is repeated.
-    throw new SkillsetError(
-      'index/store-unavailable',
-      `The PostgreSQL index store (${location.slice(0, location.indexOf(':') + 1)}…) is not available yet`,
-      { hint: 'Leave --index out for the cached SQLite index, or pass a file path.' },
+  if (storeKind(location) === 'postgres') {
+    const { PgIndexStore } = await import('./pg-store.js');
+    const store = await PgIndexStore.open(
+      location,
+      options.waitMs !== undefined ? { waitMs: options.waitMs } : {},
     );
+    return { store, rebuilt: undefined, state: undefined };
+  }
   const store = await SqliteIndexStore.openWhenFree(location, options);
   return { store, rebuilt: store.rebuilt, state: store.opened };
 }
