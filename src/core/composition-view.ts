@@ -27,6 +27,8 @@ export interface CompositionEdge {
 export interface CompositionGraph {
   nodes: CompositionNode[];
   edges: CompositionEdge[];
+  /** Edges left out past the bound. */
+  more?: number;
 }
 
 const find = (c: Catalog, name: string): Skill | undefined =>
@@ -77,5 +79,23 @@ export function compositionOf(c: Catalog, skill: Skill, body: string): Compositi
       label: parent?.id === skill.id ? 'extends' : 'requires',
     });
   }
-  return { nodes: [...nodes.values()], edges };
+  // Once each, and at most MAX_EDGES: a skill's front matter must not make the page unbounded.
+  const seen = new Set<string>();
+  const unique = edges.filter((e) => {
+    const k = `${e.from}\0${e.to}\0${e.label}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  const kept = unique.slice(0, MAX_EDGES);
+  const used = new Set(kept.flatMap((e) => [e.from, e.to]));
+  used.add(skill.id);
+  return {
+    nodes: [...nodes.values()].filter((n) => used.has(n.id)),
+    edges: kept,
+    ...(unique.length > kept.length ? { more: unique.length - kept.length } : {}),
+  };
 }
+
+/** Edges drawn at most. */
+const MAX_EDGES = 150;

@@ -8,57 +8,77 @@ export const APP_JS = `'use strict';
 (function () {
   var main = document.getElementById('main');
   var live = document.getElementById('live');
+  var say = function (text) { if (live && text) live.textContent = text; };
   function partial(url) {
     return fetch(url, { headers: { 'x-skillset-partial': '1' }, credentials: 'same-origin' })
-      .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); });
+      .then(function (r) {
+        if (r.status === 404) say('This page is gone: the library no longer has it.');
+        if (!r.ok) throw new Error(String(r.status));
+        return r.text();
+      });
   }
-  function swap(target, markup) {
-    target.innerHTML = markup;
-  }
-  // Search as you type: the results region is fetched again, and the address follows the query.
-  var q = document.getElementById('q');
-  var results = document.getElementById('results');
-  if (q && results) {
-    var timer = 0;
-    var asked = 0;
-    q.addEventListener('input', function () {
-      clearTimeout(timer);
-      timer = setTimeout(function () {
-        var n = ++asked;
-        var url = '/search?q=' + encodeURIComponent(q.value) + '&results=1';
-        partial(url).then(function (markup) {
-          if (n !== asked) return;
-          swap(results, markup);
-          history.replaceState(null, '', '/search?q=' + encodeURIComponent(q.value));
-        }).catch(function () {});
-      }, 120);
-    });
-  }
-  // Live: when the library changes, the page's content is fetched again and swapped in.
-  if (window.EventSource && main) {
-    var events = new EventSource('/events');
-    var refresh = function (data) {
-      partial(location.pathname + location.search).then(function (markup) {
-        var focused = document.activeElement && document.activeElement.id;
-        var value = q ? q.value : '';
-        swap(main, markup);
-        document.body.setAttribute('data-version', String(data.version || ''));
-        if (live && data.message) live.textContent = data.message;
-        q = document.getElementById('q');
-        if (q && value) q.value = value;
-        if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+  // Search as you type, bound to the document: the box and the results are replaced on updates.
+  var timer = 0;
+  var asked = 0;
+  document.addEventListener('input', function (e) {
+    if (!e.target || e.target.id !== 'q') return;
+    var q = e.target;
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      var n = ++asked;
+      partial('/search?q=' + encodeURIComponent(q.value) + '&results=1').then(function (markup) {
+        var results = document.getElementById('results');
+        if (n !== asked || !results) return;
+        results.innerHTML = markup;
+        history.replaceState(null, '', '/search?q=' + encodeURIComponent(q.value));
+        var v = results.querySelector('[data-verdict]');
+        say(results.querySelectorAll('article.result').length + ' results, ' + (v ? v.getAttribute('data-verdict') : 'none'));
       }).catch(function () {});
-    };
-    var read = function (e) {
-      try { return JSON.parse(e.data); } catch (err) { return {}; }
-    };
+    }, 120);
+  });
+  if (!window.EventSource || !main) return;
+  // Live: when the library changes, the page's content is fetched again and swapped in.
+  var seq = 0;
+  function refresh(data) {
+    var n = ++seq;
+    // Said at once: a later refresh may take this one's place.
+    say(data.message);
+    partial(location.pathname + location.search).then(function (markup) {
+      if (n !== seq) return;
+      var active = document.activeElement;
+      var href = active && active.getAttribute && active.getAttribute('href');
+      var id = active && active.id;
+      var q = document.getElementById('q');
+      var value = q ? q.value : '';
+      var open = Array.prototype.map.call(main.querySelectorAll('details[open][data-folder]'), function (d) { return d.getAttribute('data-folder'); });
+      main.innerHTML = markup;
+      open.forEach(function (f) {
+        main.querySelectorAll('details[data-folder]').forEach(function (d) { if (d.getAttribute('data-folder') === f) d.open = true; });
+      });
+      document.body.setAttribute('data-version', String(data.version || ''));
+      q = document.getElementById('q');
+      if (q && value) q.value = value;
+      var again = id ? document.getElementById(id) : href ? main.querySelector('a[href="' + CSS.escape(href) + '"]') : null;
+      if (again) again.focus();
+    }).catch(function () {});
+  }
+  var read = function (e) { try { return JSON.parse(e.data); } catch (err) { return {}; } };
+  var events = null;
+  // One stream per visible page: a hidden tab gives its connection back, and catches up when shown.
+  function connect() {
+    if (events) return;
+    events = new EventSource('/events');
     events.addEventListener('changed', function (e) { refresh(read(e)); });
-    // What changed between the page being served and the stream opening is not missed.
     events.addEventListener('hello', function (e) {
       var data = read(e);
       if (String(data.version) !== document.body.getAttribute('data-version')) refresh(data);
     });
   }
+  function disconnect() { if (events) { events.close(); events = null; } }
+  document.addEventListener('visibilitychange', function () { document.hidden ? disconnect() : connect(); });
+  window.addEventListener('pagehide', disconnect);
+  window.addEventListener('pageshow', function () { if (!document.hidden) connect(); });
+  if (!document.hidden) connect();
 })();
 `;
 
@@ -104,5 +124,6 @@ mark.hidden-char { background: #ffe08a; color: #000; font-size: 11px; }
 ul.names { columns: 3 16em; padding-left: 1.2em; }
 svg { max-width: 100%; height: auto; }
 svg text { fill: var(--fg); font: 12px system-ui, sans-serif; }
-.seg-full { fill: var(--full); } .seg-names { fill: var(--names); } .seg-cut { fill: var(--cut); }
+.seg-full { fill: var(--full); } .seg-truncated { fill: #7fb3e6; } .seg-names { fill: var(--names); } .seg-cut { fill: var(--cut); }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

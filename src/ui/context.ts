@@ -63,12 +63,18 @@ export function uiContext(
       if (!lint) {
         const at = version;
         lint = report();
-        void lint.then((r) => {
-          if (at !== version) return;
-          done = r;
-          stamp++;
-          onLint();
-        });
+        lint.then(
+          (r) => {
+            if (at !== version) return;
+            done = r;
+            stamp++;
+            onLint();
+          },
+          // A failed run is forgotten, to be tried again by the next page that asks.
+          () => {
+            if (at === version) lint = undefined;
+          },
+        );
       }
       return lint;
     },

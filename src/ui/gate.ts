@@ -66,13 +66,18 @@ export type Admission =
 export function admit(req: http.IncomingMessage, gate: RequestGate, token: string): Admission {
   if (!hostAllowed(gate, req.headers.host))
     return { kind: 'refused', status: 403, message: 'This Host is not allowed.' };
-  if (!originAllowed(gate, req.headers.origin, req.headers.host))
+  if (!originAllowed(gate, req.headers.origin, req.headers.host) || !ownOrigin(req, gate))
     return { kind: 'refused', status: 403, message: 'This Origin is not allowed.' };
+  // Another page on this machine (another port is another site's page) may not make this one work.
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site')
+    return { kind: 'refused', status: 403, message: 'Requests from other sites are not allowed.' };
   const url = new URL(req.url ?? '/', 'http://localhost');
   const given = url.searchParams.get('token');
   if (given !== null && same(given, token)) {
     url.searchParams.delete('token');
-    return { kind: 'trade', location: `${url.pathname}${url.search}` };
+    // Always a path of this page: `//elsewhere` would be read as another host.
+    return { kind: 'trade', location: `/${url.pathname.replace(/^\/+/, '')}${url.search}` };
   }
   const held = cookie(req.headers.cookie, cookieName(gate.port));
   if (held !== undefined && same(held, token)) return { kind: 'in' };
@@ -83,6 +88,18 @@ export function admit(req: http.IncomingMessage, gate: RequestGate, token: strin
   };
 }
 
-/** The cookie that trades the URL's token: this origin only, never read by a script. */
+/** A present Origin is this page's own exactly: other pages on loopback are other sites. */
+function ownOrigin(req: http.IncomingMessage, gate: RequestGate): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    const u = new URL(origin);
+    return u.host === (req.headers.host ?? '').toLowerCase() && u.port === String(gate.port);
+  } catch {
+    return false;
+  }
+}
+
+/** The cookie that trades the URL's token: this origin only, never read by a script, for 12 hours. */
 export const tokenCookie = (token: string, port: number): string =>
-  `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;
+  `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200`;

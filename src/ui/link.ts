@@ -88,6 +88,9 @@ export function safeHref(url: string): string | undefined {
   if (!/^(?:https?:\/\/[^/\\\s]|mailto:\S)/i.test(url)) return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\s\u0000-\u001f\u007f-\u009f]/.test(url) || hasHidden(url)) return undefined;
+  // A link to this machine could reach the page itself, or hand its cookie to another local server.
+  if (/^https?:\/\/(?:[^@/]*@)?(?:localhost|127\.|\[::1\]|0\.0\.0\.0|\[::\])/i.test(url))
+    return undefined;
   const colon = url.indexOf(':');
   return url.slice(0, colon).toLowerCase() + url.slice(colon);
 }

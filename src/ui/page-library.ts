@@ -18,9 +18,9 @@ function folderList(folder: string, skills: OverviewSkill[], linted: boolean): R
   const items = skills.map((s) => {
     const mark =
       s.errors > 0
-        ? html` <span class="sev-error" title="lint errors">${s.errors}&#x2009;E</span>`
+        ? html` <span class="sev-error" title="lint errors">${s.errors}&#x2009;E<span class="sr-only"> lint errors</span></span>`
         : s.warnings > 0
-          ? html` <span class="sev-warning" title="lint warnings">${s.warnings}&#x2009;W</span>`
+          ? html` <span class="sev-warning" title="lint warnings">${s.warnings}&#x2009;W<span class="sr-only"> lint warnings</span></span>`
           : '';
     return html`<li>${skillLink(s.id, s.name)}${mark}</li>`;
   });

@@ -62,6 +62,6 @@ export async function searchPage(ctx: UiContext, query: string): Promise<PageBod
 <form class="inline" role="search" action="/search" method="get">
 <label for="q">Task or question<input id="q" name="q" type="search" value="${query.slice(0, MAX_QUERY)}" autocomplete="off"></label>
 <button type="submit">Search</button></form>
-<section id="results" aria-live="polite" aria-label="Results">${await searchResults(ctx, query)}</section>`;
+<section id="results" aria-label="Results">${await searchResults(ctx, query)}</section>`;
   return { title: query ? `Search: ${query.slice(0, 60)}` : 'Search', nav: '/search', main };
 }

@@ -21,6 +21,23 @@ function findingsTable(label: string, dir: string, found: readonly Diagnostic[])
   return html`<table aria-label="${label} findings"><thead><tr><th scope="col">Where</th><th scope="col">Severity</th><th scope="col">Code</th><th scope="col">Message</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The most of a body the page renders: what one load holds (docs/composition.md). */
+const MAX_BODY = 100_000;
+/** Past this much HTML, the body is shown as plain text instead (a hostile table or marks). */
+const MAX_BODY_HTML = 2_000_000;
+
+/** The body rendered, its headings under the page's own (h3 and down), bounded. */
+function bodyHtml(body: string): Raw {
+  const cut = body.length > MAX_BODY;
+  const text = cut ? body.slice(0, MAX_BODY) : body;
+  let out = renderMarkdown(text).replace(
+    /<(\/?)h([1-6])\b/g,
+    (_m, slash: string, n: string) => `<${slash}h${Math.min(6, Number(n) + 2)}`,
+  );
+  if (out.length > MAX_BODY_HTML) out = html`<pre>${text}</pre>`.value;
+  return html`${raw(out)}${cut ? html`<p class="muted">The body is cut at ${count(MAX_BODY)} characters here; <code>skillset show --body</code> prints it whole.</p>` : ''}`;
+}
+
 const inside = (dir: string, file: string): boolean =>
   file === dir || file.startsWith(`${dir}${path.sep}`);
 
@@ -59,7 +76,7 @@ export async function skillPage(ctx: UiContext, id: string): Promise<PageBody | 
 <table id="files"><thead><tr><th scope="col">File</th><th scope="col" class="num">Bytes</th><th scope="col">Digest</th></tr></thead><tbody>${fileRows}</tbody></table>
 ${files.ok && files.value.skipped.length > 0 ? html`<p class="muted">Left out: ${files.value.skipped.map((x) => `${x.path} (${x.reason})`).join(', ')}</p>` : ''}
 <h2>Composition</h2>
-${graph.edges.length === 0 ? html`<p class="muted">It extends, requires, depends on and imports nothing, and nothing builds on it.</p>` : compositionChart(`comp`, skill.id, graph)}
+${graph.edges.length === 0 ? html`<p class="muted">It extends, requires, depends on and imports nothing, and nothing builds on it.</p>` : html`${compositionChart(`comp`, skill.id, graph)}${graph.more ? html`<p class="muted">and ${count(graph.more)} more edges</p>` : ''}`}
 <h2>Shadowed copies</h2>
 ${copies.length === 0 ? html`<p class="muted">No other copy of this name lost to it.</p>` : html`<ul>${copies.map((x) => html`<li><code>${x.path}</code> (${x.source.scope})</li>`)}</ul>`}
 <h2>Lint</h2>
@@ -67,7 +84,7 @@ ${findingsTable('lint', skill.dir, own)}
 <h2>Audit</h2>
 ${findingsTable('audit', skill.dir, audit)}
 <h2>Body</h2>
-<div class="body" id="body">${raw(renderMarkdown(s.body ?? ''))}</div>
+<div class="body" id="body">${bodyHtml(s.body ?? '')}</div>
 <p>${skillLink(skill.id, 'Permalink')}</p>`;
   return { title: skill.id, main };
 }

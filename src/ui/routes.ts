@@ -50,6 +50,8 @@ function numberParam(u: URL, name: string, min: number, max: number): number | u
 /** Answer a GET for `u`: a page (whole, or its content alone when `partial`), an asset, or an error. */
 export async function route(ctx: UiContext, u: URL, partial: boolean): Promise<Answer> {
   const rawPath = u.pathname;
+  // The stamp of what the page is computed from: a change while it is computed makes it stale.
+  const stamp = ctx.stamp();
   if (unsafePath(rawPath)) return text(400, 'This path is not one the page serves.');
   if (rawPath === '/assets/app.js')
     return { status: 200, type: 'text/javascript; charset=utf-8', body: APP_JS };
@@ -83,7 +85,7 @@ export async function route(ctx: UiContext, u: URL, partial: boolean): Promise<A
   else return { status: 404, type: HTML, body: notFound(ctx, 'There is no such page.') };
   if (fragment) return { status: 200, type: HTML, body: fragment.value };
   const p = page as PageBody;
-  return { status: 200, type: HTML, body: partial ? p.main.value : layout(p, ctx.stamp()).value };
+  return { status: 200, type: HTML, body: partial ? p.main.value : layout(p, stamp).value };
 }
 
 const optional = <K extends string>(k: K, v: number | undefined): Partial<Record<K, number>> =>
@@ -95,6 +97,6 @@ function notFound(ctx: UiContext, why: string): string {
       title: 'Not found',
       main: html`<h1>Not found</h1><p>${why}</p><p><a href="/">The library</a></p>`,
     },
-    ctx.version(),
+    ctx.stamp(),
   ).value;
 }

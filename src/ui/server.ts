@@ -62,6 +62,10 @@ export async function startUi(service: SkillService, o: UiOptions = {}): Promise
   server.maxConnections = MAX_CONNECTIONS;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  // A connection that sends nothing is closed: silent sockets must not hold the slots (a live
+  // stream clears it on its own socket).
+  server.on('connection', (socket) => socket.setTimeout(15_000, () => socket.destroy()));
 
   // The library is read while the page is opened: the first page does not wait for all of it.
   void service.catalog();
@@ -148,6 +152,9 @@ async function handle(
     res.writeHead(status, { ...SAFE_HEADERS, 'content-type': type, ...extra });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
+  // Checked as sent: URL parsing would resolve an encoded `..` before any check could see it.
+  if (unsafePath((req.url ?? '/').split('?')[0] as string))
+    return send(400, 'text/plain; charset=utf-8', 'This path is not one the page serves.\n');
   if (gate.kind === 'refused')
     return send(gate.status, 'text/plain; charset=utf-8', `${gate.message}\n`);
   if (req.method !== 'GET' && req.method !== 'HEAD')
@@ -159,11 +166,11 @@ async function handle(
       location: gate.location,
       'set-cookie': tokenCookie(token, where.port),
     });
-  // Checked as sent: URL parsing would resolve an encoded `..` before any check could see it.
-  if (unsafePath((req.url ?? '/').split('?')[0] as string))
-    return send(400, 'text/plain; charset=utf-8', 'This path is not one the page serves.\n');
   const u = new URL(req.url ?? '/', 'http://localhost');
-  if (u.pathname === '/events') return streams.add(res, ctx.stamp());
+  if (u.pathname === '/events') {
+    req.socket.setTimeout(0);
+    return streams.add(res, ctx.stamp());
+  }
   const started = performance.now();
   const a = await route(ctx, u, req.headers['x-skillset-partial'] === '1');
   // What the answer cost here, for the browser's tools and the bench (bench/ui.ts).

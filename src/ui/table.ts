@@ -7,7 +7,7 @@ import { interrupts, isBlank, trimBlanks } from './lines.js';
 type Align = 'left' | 'center' | 'right' | undefined;
 
 /** Past this many columns, short rows are not padded, so rows × columns stays linear in the input. */
-const MAX_PADDED = 64;
+const MAX_PADDED = 16;
 
 /** The cells of a row: split on unescaped pipes, outer pipes dropped, `\|` turned into `|`. */
 function cells(line: string): string[] {
