@@ -3,6 +3,7 @@
 // it, and stored documents decoded.
 
 import type { StoredDoc } from './index-store.js';
+import { docFromColumns } from './store-rows.js';
 
 /**
  * The separators of FTS5's `ascii` tokenizer with `tokenchars '_#+'`: every ASCII character but
@@ -110,18 +111,7 @@ export interface DocRow {
 /** A stored document decoded; a row that does not decode is damage. */
 export function decodeDocument(row: DocRow, shown: string): StoredDoc {
   try {
-    return {
-      ref: row.ref,
-      id: row.id,
-      name: row.name,
-      path: row.path,
-      description: row.description,
-      fields: JSON.parse(row.fields) as StoredDoc['fields'],
-      notFor: row.not_for === '[]' ? [] : (JSON.parse(row.not_for) as StoredDoc['notFor']),
-      triggerPhrases: row.triggers === '[]' ? [] : (JSON.parse(row.triggers) as string[][]),
-      inbound: row.inbound,
-      nameKey: row.name_key,
-    };
+    return docFromColumns(row.ref, row);
   } catch (e) {
     throw new Error(`${shown}: stored document ${row.ref} does not parse: ${(e as Error).message}`);
   }

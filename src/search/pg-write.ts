@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { META_FIELDS, nameKeyOf, type SearchDocument } from './document.js';
 import type { DocumentLoader, IndexContents, Progress, UpdateStats } from './index-store.js';
 import { termCounts } from './pg-read.js';
+import { inboundCounts } from './store-rows.js';
 import { tokenize } from './tokenize.js';
 
 /** Documents loaded and inserted at once. */
@@ -264,19 +265,9 @@ async function countInbound({ client, s }: Tx): Promise<void> {
       `SELECT ref, name, mentions, inbound FROM ${s}.docs`,
     )
   ).rows;
-  const names = new Set(rows.map((r) => r.name));
-  const from = new Map<string, Set<string>>();
-  for (const r of rows) {
-    if (r.mentions === '') continue;
-    for (const m of r.mentions.split(' ')) {
-      if (!names.has(m)) continue;
-      const who = from.get(m) ?? new Set<string>();
-      who.add(r.name);
-      from.set(m, who);
-    }
-  }
+  const counts = inboundCounts(rows);
   const changed = rows
-    .map((r) => [r.ref, from.get(r.name)?.size ?? 0, r.inbound] as const)
+    .map((r) => [r.ref, counts.get(r.name) ?? 0, r.inbound] as const)
     .filter(([, n, was]) => n !== was);
   if (changed.length > 0)
     await client.query(

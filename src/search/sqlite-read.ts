@@ -3,6 +3,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { BodyCounts, StoredDoc } from './index-store.js';
 import { damagedError, storeError } from './sqlite-errors.js';
+import { docFromColumns } from './store-rows.js';
 
 /** The row a stored document is read from, by rowid. */
 export const DOCUMENT_SQL =
@@ -31,19 +32,7 @@ export function readDocument(
   const row = statement.get(rowid) as DocRow | undefined;
   if (!row) return undefined;
   try {
-    return {
-      ref: row.rowid,
-      id: row.id,
-      name: row.name,
-      path: row.path,
-      description: row.description,
-      fields: JSON.parse(row.fields) as StoredDoc['fields'],
-      // Most skills have neither: an empty list is not worth a parse.
-      notFor: row.not_for === '[]' ? [] : (JSON.parse(row.not_for) as StoredDoc['notFor']),
-      triggerPhrases: row.triggers === '[]' ? [] : (JSON.parse(row.triggers) as string[][]),
-      inbound: row.inbound,
-      nameKey: row.name_key,
-    };
+    return docFromColumns(row.rowid, row);
   } catch (e) {
     // Only damage makes what we wrote as JSON unreadable.
     throw storeError(

@@ -2,6 +2,7 @@
 
 import type BetterSqlite3 from 'better-sqlite3';
 import { META_FIELDS, type MetaField, nameKeyOf, type SearchDocument } from './document.js';
+import { inboundCounts } from './store-rows.js';
 import { tokenize } from './tokenize.js';
 
 /** What the writers need of the store: its connection and its prepared statements. */
@@ -138,20 +139,10 @@ export function countInbound(w: Writer): void {
     name: string;
     mentions: string;
   }>;
-  const names = new Set(rows.map((r) => r.name));
-  const from = new Map<string, Set<string>>();
-  for (const r of rows) {
-    if (r.mentions === '') continue;
-    for (const m of r.mentions.split(' ')) {
-      if (!names.has(m)) continue;
-      const who = from.get(m) ?? new Set<string>();
-      who.add(r.name);
-      from.set(m, who);
-    }
-  }
+  const counts = inboundCounts(rows);
   const set = w.db.prepare('UPDATE docs SET inbound = ? WHERE rowid = ? AND inbound != ?');
   for (const r of rows) {
-    const n = from.get(r.name)?.size ?? 0;
+    const n = counts.get(r.name) ?? 0;
     set.run(n, r.rowid, n);
   }
 }
