@@ -60,7 +60,8 @@ const likePrefix = (prefix: string): string => `${prefix.replace(/[\\%_]/g, '\\$
  * tokens over its rows; score = Σ IDF · f·(k1+1) / (f + k1·(1 − b + b·D/avgdl)), k1 = 1.2, b = 0.75,
  * summed in phrase order, as SQLite does (same double arithmetic, so the same scores). FTS5 gives
  * the score negated; this gives it as is: higher is better. Ties go to the lower ref, the order
- * FTS5 scans rows in.
+ * FTS5 scans rows in. Only the rows of the spaces in `scope` count, up to each space's current
+ * generation; N and avgdl are theirs summed.
  */
 export function bm25Query(
   s: string,
@@ -68,20 +69,22 @@ export function bm25Query(
   phrases: readonly Phrase[],
   weights: readonly number[],
   limit: number,
+  scope: readonly string[],
 ): { text: string; values: unknown[] } | undefined {
-  const values: unknown[] = [tbl, weights, limit];
+  const values: unknown[] = [tbl, weights, limit, scope];
   const parts: string[] = [];
   phrases.forEach((p, i) => {
     if (!p) return;
     values.push(p.prefix ? likePrefix(p.token) : p.token);
     parts.push(
-      `SELECT ${i} AS i, ref, col, tf, len FROM ${s}.postings WHERE tbl = $1 AND term ${p.prefix ? 'LIKE' : '='} $${values.length}`,
+      `SELECT ${i} AS i, ref, col, tf, len FROM ${s}.postings AS p JOIN vis ON vis.id = p.space AND p.gen <= vis.gen WHERE tbl = $1 AND term ${p.prefix ? 'LIKE' : '='} $${values.length}`,
     );
   });
   if (parts.length === 0) return undefined;
-  const text = `WITH hits AS (${parts.join(' UNION ALL ')}),
+  const text = `WITH vis AS (${VISIBLE_SPACES(s, 4)}),
+hits AS (${parts.join(' UNION ALL ')}),
 freq AS (SELECT i, ref, min(len)::float8 AS d, sum(($2::float8[])[col + 1] * tf) AS f FROM hits GROUP BY i, ref),
-st AS (SELECT rows::float8 AS n, tokens::float8 / rows::float8 AS avgdl FROM ${s}.stats WHERE tbl = $1),
+st AS (SELECT sum(rows)::float8 AS n, sum(tokens)::float8 / sum(rows)::float8 AS avgdl FROM ${s}.stats JOIN vis ON vis.id = stats.space WHERE tbl = $1),
 idf AS (SELECT i, ln((st.n - count(*)::float8 + 0.5::float8) / (count(*)::float8 + 0.5::float8)) AS x FROM freq, st GROUP BY i, st.n)
 SELECT ref, sum((CASE WHEN x <= 0 THEN 1e-6::float8 ELSE x END)
   * ((f * (1.2::float8 + 1.0::float8)) / (f + 1.2::float8 * (1::float8 - 0.75::float8 + 0.75::float8 * d / st.avgdl)))
@@ -90,9 +93,13 @@ FROM freq JOIN idf USING (i), st GROUP BY ref ORDER BY score DESC, ref LIMIT $3`
   return { text, values };
 }
 
+/** The spaces named in parameter `$n` (an array of names), with their current generations. */
+export const VISIBLE_SPACES = (s: string, n: number): string =>
+  `SELECT id, gen FROM ${s}.spaces WHERE name = ANY($${n})`;
+
 /** The columns a stored document is read from. */
 export const DOC_COLUMNS =
-  'ref, id, name, path, description, fields, not_for, triggers, inbound, name_key';
+  'd.ref, d.id, d.name, d.path, d.description, d.fields, d.not_for, d.triggers, d.inbound, d.name_key';
 
 /** A `docs` row as DOC_COLUMNS gives it. */
 export interface DocRow {

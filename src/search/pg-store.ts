@@ -1,12 +1,12 @@
 // The PostgreSQL index (the second SearchIndexStore): the SQLite index's data in plain tables of one
 // schema, with BM25 computed in SQL exactly as FTS5 computes it (pg-read.ts), so that ranking on top
-// gives the same answers. Many processes may share it: every update is one transaction.
+// gives the same answers. A store writes one space and reads any set of them (a registry's team
+// sees its namespaces); many processes may share it, and an update becomes visible all at once.
 
 import type pg from 'pg';
 import { META_FIELDS, type MetaField } from './document.js';
 import { type NearTerm, Vocabulary } from './fuzzy.js';
 import type {
-  BodyCounts,
   CandidateRequest,
   DocumentLoader,
   Hit,
@@ -19,19 +19,17 @@ import type {
   UpdateStats,
 } from './index-store.js';
 import { bm25Query, DOC_COLUMNS, type DocRow, decodeDocument, phrasesOf } from './pg-read.js';
-import { connect, inTransaction, pgError } from './pg-schema.js';
+import { connect, inTransaction, onOwnClient, pgError } from './pg-schema.js';
+import * as scoped from './pg-scope.js';
+import { DEFAULT_SPACE, type PgStoreOptions } from './pg-scope.js';
 import * as vectors from './pg-vectors.js';
-import { fingerprintOf, updateLocked } from './pg-write.js';
+import { type Attach, fingerprintOf, updateSpace } from './pg-write.js';
 import { DOC_CACHE, UPDATE_WAIT_MS } from './sqlite-options.js';
 import { termOf } from './tokenize.js';
 
-/** Options for PgIndexStore.open. */
-export interface PgStoreOptions {
-  /** How long an update waits for another process's update (default two minutes). */
-  waitMs?: number;
-}
+export { DEFAULT_SPACE, type PgStoreOptions } from './pg-scope.js';
 
-/** Answers kept between changes (document frequencies, documents by name) before they are dropped. */
+/** Answers kept between changes (frequencies, documents by name) before they are dropped. */
 const MAX_ANSWERS = 20_000;
 
 /** An index in a PostgreSQL schema: open, update incrementally, and the reads ranking needs. */
@@ -47,22 +45,52 @@ export class PgIndexStore implements SearchIndexStore {
   private applying: Promise<unknown> = Promise.resolve();
   private closed = false;
 
+  /** Attached to the next update's batches (a publish's files). */
+  private attach: Attach | undefined;
+
   private constructor(
     /** @internal */ readonly pool: pg.Pool,
-    /** @internal The schema, quoted. */ readonly s: string,
+    /** @internal The schema, unquoted. */ readonly schema: string,
     /** @internal The location as it may be printed. */ readonly shown: string,
-    private readonly waitMs: number,
-  ) {}
+    private readonly options: PgStoreOptions & { space: string; scope: readonly string[] },
+    /** Does closing the store end the pool (false for a pool shared by a registry server)? */
+    private readonly ownsPool: boolean,
+  ) {
+    this.s = `"${schema}"`;
+    this.scope = options.scope;
+  }
 
-  /** Open (or create) the index at a `postgres://` location; tables of another version are remade. */
-  static async open(location: string, options: PgStoreOptions = {}): Promise<PgIndexStore> {
-    const { pool, where } = await connect(location);
+  /** @internal The schema, quoted. */
+  readonly s: string;
+
+  /** @internal The spaces reads see. */
+  readonly scope: readonly string[];
+
+  /**
+   * Open (or create) the index at a `postgres://` location; tables of another version are remade.
+   * An existing pool (a registry server's) may be shared: closing the store then leaves it open.
+   */
+  static async open(
+    location: string,
+    options: PgStoreOptions = {},
+    shared?: { pool: pg.Pool; schema: string; shown: string },
+  ): Promise<PgIndexStore> {
+    const { pool, where } = shared
+      ? { pool: shared.pool, where: { schema: shared.schema, shown: shared.shown } }
+      : await connect(location);
+    const space = options.space ?? DEFAULT_SPACE;
     return new PgIndexStore(
       pool,
-      `"${where.schema}"`,
+      where.schema,
       where.shown,
-      options.waitMs ?? UPDATE_WAIT_MS,
+      { ...options, space, scope: [...(options.scope ?? [space])].sort() },
+      shared === undefined,
     );
+  }
+
+  /** @internal Write `attach` with each batch of the next update (a publish's files). */
+  attachToNext(attach: Attach | undefined): void {
+    this.attach = attach;
   }
 
   /** @internal A query, its failures made actionable. */
@@ -81,6 +109,11 @@ export class PgIndexStore implements SearchIndexStore {
     return inTransaction(this.pool, this.shown, work);
   }
 
+  /** @internal SQL joining `alias` (a table with space and gen) to the visible spaces, named in `$n`. */
+  visible(alias: string, n: number): string {
+    return `JOIN ${this.s}.spaces AS sp ON sp.id = ${alias}.space AND ${alias}.gen <= sp.gen AND sp.name = ANY($${n})`;
+  }
+
   /**
    * Bring the index in line with `current` in one transaction. Updates of one index take turns: the
    * info table's lock is held to the commit, waited for at most `waitMs`, and a second update that
@@ -93,10 +126,23 @@ export class PgIndexStore implements SearchIndexStore {
   ): Promise<UpdateStats> {
     const fingerprint = fingerprintOf(current);
     const unchanged: UpdateStats = { added: 0, changed: 0, removed: 0, unchanged: current.size };
+    if (this.options.readOnly) return unchanged;
+    const attach = this.attach;
+    this.attach = undefined;
     const run = this.applying.then(async () => {
-      if ((await this.contentVersion()) === fingerprint) return unchanged;
-      const stats = await this.transaction((client) =>
-        updateLocked({ client, s: this.s }, this.waitMs, fingerprint, current, load, progress),
+      if ((await scoped.spaceFingerprint(this, this.options.space)) === fingerprint)
+        return unchanged;
+      const stats = await onOwnClient(this.pool, this.shown, (client) =>
+        updateSpace(client, this.options.waitMs ?? UPDATE_WAIT_MS, {
+          s: this.s,
+          schema: this.schema,
+          space: this.options.space,
+          fingerprint,
+          current,
+          load,
+          progress,
+          attach,
+        }),
       );
       this.forget();
       return stats;
@@ -124,26 +170,13 @@ export class PgIndexStore implements SearchIndexStore {
 
   /** The number of indexed skills (memoised until the next change). */
   async docCount(): Promise<number> {
-    this.count ??= Number(
-      (await this.query<{ rows: string }>(`SELECT rows FROM ${this.s}.stats WHERE tbl = 0`))[0]
-        ?.rows ?? 0,
-    );
+    this.count ??= await scoped.docCount(this);
     return this.count;
   }
 
   /** How many skills hold `term` in their metadata or body (kept until the next change). */
   async documentFrequency(table: IndexTable, term: string): Promise<number> {
-    const row = await this.kept(
-      `df\0${term}`,
-      async () =>
-        (
-          await this.query<{ meta: number; body: number }>(
-            `SELECT meta, body FROM ${this.s}.df WHERE term = $1`,
-            [term],
-          )
-        )[0] ?? { meta: 0, body: 0 },
-    );
-    return row[table];
+    return (await this.kept(`df\0${term}`, () => scoped.frequency(this, term)))[table];
   }
 
   /** The answer to `question`, asked once until the next change. */
@@ -169,6 +202,7 @@ export class PgIndexStore implements SearchIndexStore {
       phrasesOf(request.terms, request.prefixLast),
       weights,
       request.limit,
+      this.scope,
     );
     if (!q) return [];
     return this.query<Hit>(q.text, q.values);
@@ -183,7 +217,10 @@ export class PgIndexStore implements SearchIndexStore {
       return hit;
     }
     const row = (
-      await this.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM ${this.s}.docs WHERE ref = $1`, [ref])
+      await this.query<DocRow>(
+        `SELECT ${DOC_COLUMNS} FROM ${this.s}.docs AS d ${this.visible('d', 2)} WHERE d.ref = $1`,
+        [ref, this.scope],
+      )
     )[0];
     return row ? this.remember(row) : undefined;
   }
@@ -209,8 +246,8 @@ export class PgIndexStore implements SearchIndexStore {
   private async documentsWhere(column: 'name' | 'name_key', value: string): Promise<StoredDoc[]> {
     return this.kept(`${column}\0${value}`, async () => {
       const rows = await this.query<DocRow>(
-        `SELECT ${DOC_COLUMNS} FROM ${this.s}.docs WHERE ${column} = $1 ORDER BY id, ref`,
-        [value],
+        `SELECT ${DOC_COLUMNS} FROM ${this.s}.docs AS d ${this.visible('d', 2)} WHERE d.${column} = $1 ORDER BY d.id, d.ref`,
+        [value, this.scope],
       );
       return rows.map((r) => this.docCache.get(r.ref) ?? this.remember(r));
     }).then((docs) => [...docs]);
@@ -219,11 +256,7 @@ export class PgIndexStore implements SearchIndexStore {
   /** Indexed terms near `term`; the vocabulary is read on the first need and kept until the next change. */
   async nearTerms(term: string, max: number, word?: string): Promise<NearTerm[]> {
     if (max <= 0) return [];
-    this.vocabulary ??= new Vocabulary(
-      await this.query<{ term: string; meta: number; body: number }>(
-        `SELECT term, meta, body FROM ${this.s}.df WHERE meta > 0 OR body > 1`,
-      ),
-    );
+    this.vocabulary ??= new Vocabulary(await scoped.vocabulary(this));
     return this.vocabulary.near(
       term,
       max,
@@ -232,49 +265,26 @@ export class PgIndexStore implements SearchIndexStore {
   }
 
   /** How often a skill's body holds each of `terms` (absent terms left out), and the body's length in terms. */
-  async bodyCounts(ref: number, terms: readonly string[]): Promise<BodyCounts> {
-    // One round trip: the body's length, and a row per term it holds (none when it holds none).
-    const rows = await this.query<{ body_len: number; term: string | null; tf: number | null }>(
-      `SELECT d.body_len, p.term, p.tf FROM ${this.s}.docs AS d LEFT JOIN ${this.s}.postings AS p
-        ON p.tbl = 1 AND p.ref = d.ref AND p.term = ANY($2) WHERE d.ref = $1`,
-      [ref, [...new Set(terms)]],
-    );
-    const counts = new Map<string, number>();
-    for (const r of rows) if (r.term !== null && r.tf !== null) counts.set(r.term, r.tf);
-    return { counts, length: rows[0]?.body_len ?? 0 };
-  }
+  bodyCounts = async (ref: number, terms: readonly string[]) => scoped.bodyCounts(this, ref, terms);
 
   /** The mean body length in terms over every skill (memoised until the next change). */
   async averageBodyLength(): Promise<number> {
-    this.avgBody ??= Number(
-      (
-        await this.query<{ v: number }>(
-          `SELECT coalesce(avg(body_len), 0)::float8 AS v FROM ${this.s}.docs`,
-        )
-      )[0]?.v ?? 0,
-    );
+    this.avgBody ??= await scoped.averageBodyLength(this);
     return this.avgBody;
   }
 
-  /** The fingerprint of the contents the last update wrote ('' before the first). */
-  async contentVersion(): Promise<string> {
-    return (
-      (
-        await this.query<{ value: string }>(
-          `SELECT value FROM ${this.s}.info WHERE key = 'fingerprint'`,
-        )
-      )[0]?.value ?? ''
-    );
-  }
+  /** What the spaces seen hold: one space's fingerprint ('' before its first update), or each one's. */
+  contentVersion = async () => scoped.contentVersion(this);
 
   // The semantic pass's reads and tables (pg-vectors.ts).
   semanticSources = async (bodies: boolean) => vectors.semanticSources(this, bodies);
   storedVectors = async (model: string) => vectors.storedVectors(this, model);
+  // A reader keeps nothing: what a publish stored is what it reads.
   saveVectors = async (model: string, v: ReadonlyMap<string, Float32Array>) =>
-    vectors.saveVectors(this, model, v);
+    !this.options.readOnly && vectors.saveVectors(this, model, v);
   learnedModel = async (kind: string) => vectors.learnedModel(this, kind);
   saveLearnedModel = async (kind: string, m: LearnedModel) =>
-    vectors.saveLearnedModel(this, kind, m);
+    !this.options.readOnly && vectors.saveLearnedModel(this, kind, m);
 
   /** Nothing but skillset writes the index's tables (a shared server is not a file to check). */
   changedOutside(): boolean {
@@ -285,6 +295,6 @@ export class PgIndexStore implements SearchIndexStore {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    void this.pool.end().catch(() => undefined);
+    if (this.ownsPool) void this.pool.end().catch(() => undefined);
   }
 }

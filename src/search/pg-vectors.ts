@@ -18,7 +18,8 @@ export async function semanticSources(
     fields: string;
     body?: string;
   }>(
-    `SELECT ref, hash, name, description, fields${bodies ? ', body' : ''} FROM ${store.s}.docs ORDER BY ref`,
+    `SELECT d.ref, d.hash, d.name, d.description, d.fields${bodies ? ', d.body' : ''} FROM ${store.s}.docs AS d ${store.visible('d', 1)} ORDER BY d.ref`,
+    [store.scope],
   );
   return rows.map((r) => {
     let f: Record<'name' | 'description' | 'triggers', string[]>;
