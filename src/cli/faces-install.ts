@@ -34,11 +34,11 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
         p
           .command('add')
           .description(
-            "Install skills from a git repository or a folder into the agent's skills folder, pinned in skillset.lock.json (docs/install.md).",
+            "Install skills from a git repository, a folder, an archive or a site's Agent Skills index into the agent's skills folder, pinned in skillset.lock.json (docs/install.md).",
           )
           .argument(
             '<source>',
-            'a git URL (https, ssh, git, file), owner/repo[/path][#ref], a folder, or a .tar.gz, .tgz, .tar or .zip',
+            'a site (https://example.com, or its …/.well-known/agent-skills/index.json), a git URL (https, ssh, git, file), owner/repo[/path][#ref], a folder, or a .tar.gz, .tgz, .tar or .zip',
           ),
       )
         .option('--skill <name>', 'only this skill of the source (repeatable)', many, [])
