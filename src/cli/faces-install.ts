@@ -53,7 +53,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
         )
         .addHelpText(
           'after',
-          '\nNothing from the source runs: git is called with hooks off and prompts off, one commit is fetched shallow, and files are copied (links that leave a skill are not). Each skill is audited (the rules of skillset audit) before it moves: an error finding stops the install unless --allow-risk names its rule.\nJSON: { "lockFile", "skills": [ { "name", "installedAt", "digest", "files", "commit"?, "status": "added" | "updated" | "unchanged" } ], "skipped": [ { "name", "file" } ] }.\nExit codes: 0 installed, 2 a problem (an unreachable source, a missing ref, no skills, a folder in the way), with nothing changed.',
+          '\nNothing from the source runs: git is called with hooks off and prompts off, one commit is fetched shallow, and files are copied (links that leave a skill are not). From a site\'s index (.well-known/agent-skills/index.json), each artifact\'s sha256 is checked against the index before it is unpacked; plain http is fetched from this machine only. Each skill is audited (the rules of skillset audit) before it moves: an error finding stops the install unless --allow-risk names its rule.\nJSON: { "lockFile", "skills": [ { "name", "installedAt", "digest", "files", "commit"?, "status": "added" | "updated" | "unchanged" } ], "skipped": [ { "name", "file" } ] }.\nExit codes: 0 installed, 2 a problem (an unreachable source, a missing ref, no skills, a folder in the way), with nothing changed.',
         ),
     input: ([source], o) => ({
       paths: [],
