@@ -16,7 +16,7 @@ const run = (args: string[]) =>
   });
 
 describe('skillset export', () => {
-  for (const target of ['agents-md', 'cursor', 'agents-dir', 'copilot'])
+  for (const target of ['agents-md', 'cursor', 'agents-dir', 'copilot', 'well-known'])
     it(`${target}: writes, then changes nothing, and --check sees an edit`, () => {
       const out = mkdtempSync(path.join(os.tmpdir(), `skillset-export-${target}-`));
       const first = run(['--target', target, '--out', out, '--json']);

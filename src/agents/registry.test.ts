@@ -21,7 +21,13 @@ describe('the agent registry', () => {
       'gemini',
       'opencode',
     ]);
-    assert.deepEqual(EXPORT_TARGETS, ['agents-md', 'cursor', 'agents-dir', 'copilot']);
+    assert.deepEqual(EXPORT_TARGETS, [
+      'agents-md',
+      'cursor',
+      'agents-dir',
+      'copilot',
+      'well-known',
+    ]);
     for (const name of AGENTS) assert.equal(AGENT_PRESETS[name].name, name);
   });
 

@@ -12,6 +12,7 @@ import { gemini } from './gemini.js';
 import { opencode } from './opencode.js';
 import { skillset } from './skillset.js';
 import type { AgentPreset, ExportTargetModule, ListingDefaults } from './types.js';
+import { wellKnown } from './well-known.js';
 
 /** Every convention, in the order the docs list them (presets and targets keep that order). */
 const CONVENTIONS = [
@@ -23,6 +24,7 @@ const CONVENTIONS = [
   copilot,
   gemini,
   opencode,
+  wellKnown,
 ] as const;
 
 type Convention = (typeof CONVENTIONS)[number];

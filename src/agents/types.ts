@@ -49,7 +49,14 @@ export interface ListingDefaults {
 /** What an export needs of a skill. */
 export type ExportSkill = Pick<Skill, 'id' | 'name' | 'description' | 'path' | 'dir'> & {
   frontmatter: Pick<Skill['frontmatter'], 'paths' | 'disableModelInvocation'>;
-};
+} & Partial<Pick<Skill, 'descriptionSource' | 'diagnostics'>>;
+
+/** One file of a skill folder as a target reads it: its path inside the folder (`/`-separated). */
+export interface SkillFolderFile {
+  rel: string;
+  bytes: Buffer;
+  executable: boolean;
+}
 
 /** A skill as a target exports it. */
 export interface ExportEntry {
@@ -99,6 +106,8 @@ export interface RenderContext {
   readExisting(rel: string): Promise<ExistingFile | undefined>;
   /** Each entry's skill folder, copied byte for byte under `<base>/<stem>/`. */
   copyFolders(entries: readonly ExportEntry[], base: string): Promise<Rendered>;
+  /** An entry's skill folder, read as copyFolders reads it; undefined (with a warning) when it cannot be. */
+  readFolder(entry: ExportEntry): Promise<SkillFolderFile[] | undefined>;
   /** Notes for the user. */
   warn(message: string): void;
 }
@@ -109,7 +118,7 @@ export interface ExportTargetModule<T extends string = string> {
   /** The folder its files go under, relative to the out folder ('' for the out folder itself). */
   base: string;
   /**
-   * Which skills and names: `copies` (skill folders, every skill, one folder a name), `per-file` (one
+   * Which skills and names: `copies` (skill folders or archives of them, every skill, one a name), `per-file` (one
    * file a skill, clashing names by id) or `list` (one list, skills the model may load).
    */
   shape: 'copies' | 'per-file' | 'list';

@@ -34,11 +34,11 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
         p
           .command('add')
           .description(
-            "Install skills from a git repository or a folder into the agent's skills folder, pinned in skillset.lock.json (docs/install.md).",
+            "Install skills from a git repository, a folder, an archive or a site's Agent Skills index into the agent's skills folder, pinned in skillset.lock.json (docs/install.md).",
           )
           .argument(
             '<source>',
-            'a git URL (https, ssh, git, file), owner/repo[/path][#ref], a folder, or a .tar.gz, .tgz, .tar or .zip',
+            'a site (https://example.com, or its …/.well-known/agent-skills/index.json), a git URL (https, ssh, git, file), owner/repo[/path][#ref], a folder, or a .tar.gz, .tgz, .tar or .zip',
           ),
       )
         .option('--skill <name>', 'only this skill of the source (repeatable)', many, [])
@@ -53,7 +53,7 @@ export const INSTALL_FACES: Readonly<Record<string, CliFace>> = {
         )
         .addHelpText(
           'after',
-          '\nNothing from the source runs: git is called with hooks off and prompts off, one commit is fetched shallow, and files are copied (links that leave a skill are not). Each skill is audited (the rules of skillset audit) before it moves: an error finding stops the install unless --allow-risk names its rule.\nJSON: { "lockFile", "skills": [ { "name", "installedAt", "digest", "files", "commit"?, "status": "added" | "updated" | "unchanged" } ], "skipped": [ { "name", "file" } ] }.\nExit codes: 0 installed, 2 a problem (an unreachable source, a missing ref, no skills, a folder in the way), with nothing changed.',
+          '\nNothing from the source runs: git is called with hooks off and prompts off, one commit is fetched shallow, and files are copied (links that leave a skill are not). From a site\'s index (.well-known/agent-skills/index.json), each artifact\'s sha256 is checked against the index before it is unpacked; plain http is fetched from this machine only. Each skill is audited (the rules of skillset audit) before it moves: an error finding stops the install unless --allow-risk names its rule.\nJSON: { "lockFile", "skills": [ { "name", "installedAt", "digest", "files", "commit"?, "status": "added" | "updated" | "unchanged" } ], "skipped": [ { "name", "file" } ] }.\nExit codes: 0 installed, 2 a problem (an unreachable source, a missing ref, no skills, a folder in the way), with nothing changed.',
         ),
     input: ([source], o) => ({
       paths: [],

@@ -23,7 +23,7 @@ export const LIBRARY_FACES: Readonly<Record<string, CliFace>> = {
         p
           .command('export')
           .description(
-            "Write the library out for another agent's conventions: AGENTS.md, Cursor rules, .agents/skills copies or Copilot instructions (docs/export.md).",
+            "Write the library out for another agent's conventions: AGENTS.md, Cursor rules, .agents/skills copies, Copilot instructions, or a static Agent Skills index (.well-known/agent-skills) (docs/export.md).",
           )
           .argument('[path...]', 'skills roots (default: the standard scopes)'),
       )

@@ -46,7 +46,20 @@ function fileOf(target: ExportTarget, name: string): string {
       return `.agents/skills/${name}/SKILL.md`;
     case 'copilot':
       return `.github/instructions/${name}.instructions.md`;
+    case 'well-known':
+      return '.well-known/agent-skills/index.json';
   }
+}
+
+/** The files a change to one skill's description changes: for well-known, its artifact and the index. */
+function changedBy(target: ExportTarget, name: string, out: string): string[] {
+  if (target !== 'well-known') return [fileOf(target, name)];
+  const index = path.join(out, fileOf(target, name));
+  const entry = (
+    JSON.parse(readFileSync(index, 'utf8')) as { skills: Array<{ name: string; url: string }> }
+  ).skills.find((e) => e.name === name);
+  assert.ok(entry, `${name} is in the index`);
+  return [fileOf(target, name), `.well-known/agent-skills/${entry.url}`].sort();
 }
 
 /** A skill the model may invoke whose description is one plain front-matter line. */
@@ -126,9 +139,10 @@ for (const [label, library] of libraries)
         );
         skills = await discover(src);
         const changed = await exportSkills(skills, { ...options, check: true });
-        assert.deepEqual(changed.drift, [exported]);
+        const touched = changedBy(target, skill.name, out);
+        assert.deepEqual(changed.drift, touched);
         const updated = await exportSkills(skills, options);
-        assert.deepEqual(updated.written, [exported, MANIFEST_FILE].sort());
+        assert.deepEqual(updated.written, [...touched, MANIFEST_FILE].sort());
         assert.match(readFileSync(exportedFile, 'utf8'), /Changed for the drift test\./);
         assert.deepEqual((await exportSkills(skills, { ...options, check: true })).drift, []);
       });

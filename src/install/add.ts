@@ -47,6 +47,8 @@ export interface AddView {
   skills: InstalledSkill[];
   /** Files left out of a copy (links out of the skill, FIFOs, files over 50 MB), per skill. */
   skipped: Array<{ name: string; file: string }>;
+  /** What the source had that was not taken: a well-known index's unusable entries, say. */
+  warnings?: string[];
 }
 
 /** The context every install command runs in. */
@@ -60,7 +62,12 @@ export interface InstallContext {
 export async function addSkills(ctx: InstallContext, input: AddInput): Promise<AddView> {
   const place = placeIn(ctx, input);
   const source = await parseSource(input.source, ctx.cwd, ctx.fs);
-  const tree = await fetchTree(source, ctx.fs, input.ref ? { ref: input.ref } : {});
+  if (source.kind === 'well-known' && input.ref)
+    throw new SkillsetError('usage/invalid-source', 'A well-known index takes no `--ref`');
+  const tree = await fetchTree(source, ctx.fs, {
+    ...(input.ref ? { ref: input.ref } : {}),
+    ...(input.skills ? { skills: input.skills } : {}),
+  });
   const staged: StagedSkill[] = [];
   const skipped: AddView['skipped'] = [];
   try {
@@ -91,6 +98,7 @@ export async function addSkills(ctx: InstallContext, input: AddInput): Promise<A
         ...(s.entry.audit ? { audit: s.entry.audit.verdict } : {}),
       })),
       skipped,
+      ...(tree.warnings && tree.warnings.length > 0 ? { warnings: tree.warnings } : {}),
     };
   } finally {
     for (const s of staged) await rm(s.staged, { recursive: true, force: true });
@@ -122,7 +130,7 @@ function pick(
 
 function entryOf(
   source: Source,
-  tree: { commit?: string; ref?: string },
+  tree: { commit?: string; ref?: string; artifacts?: Record<string, string> },
   s: FoundSkill,
   m: Manifest,
   place: Place,
@@ -134,6 +142,7 @@ function entryOf(
     sourceType: source.kind,
     ...(tree.ref ? { ref: tree.ref } : {}),
     ...(tree.commit ? { commit: tree.commit } : {}),
+    ...(tree.artifacts?.[s.rel] ? { artifact: tree.artifacts[s.rel] } : {}),
     path: inSource,
     installedAt: relativeTo(place.root, path.join(place.skillsDir, s.name)),
     digest: m.digest,
@@ -204,6 +213,7 @@ const sameEntry = (a: LockEntry, b: LockEntry): boolean =>
   a.audit?.verdict === b.audit?.verdict &&
   a.digest === b.digest &&
   a.commit === b.commit &&
+  a.artifact === b.artifact &&
   a.source === b.source &&
   a.path === b.path &&
   a.ref === b.ref;

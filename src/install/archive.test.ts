@@ -6,7 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { deflateRawSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { zip } from '../test-support/zip.js';
 import { unpackArchive } from './archive.js';
 
 /** One tar entry: a 512-byte header, then the data padded to 512. */
@@ -36,46 +37,6 @@ function tarEntry(
   return Buffer.concat([h, body, Buffer.alloc((512 - (body.length % 512)) % 512)]);
 }
 const tar = (...entries: Buffer[]) => Buffer.concat([...entries, Buffer.alloc(1024)]);
-
-/** A zip of `files` (deflated), each with its unix mode. */
-function zip(files: Array<{ name: string; data: string; mode?: number }>): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const f of files) {
-    const raw = Buffer.from(f.data);
-    const packed = deflateRawSync(raw);
-    const name = Buffer.from(f.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const c = Buffer.alloc(46);
-    c.writeUInt32LE(0x02014b50, 0);
-    c.writeUInt16LE((3 << 8) | 20, 4);
-    c.writeUInt16LE(20, 6);
-    c.writeUInt16LE(8, 10);
-    c.writeUInt32LE(packed.length, 20);
-    c.writeUInt32LE(raw.length, 24);
-    c.writeUInt16LE(name.length, 28);
-    c.writeUInt32LE(((f.mode ?? 0o100644) << 16) >>> 0, 38);
-    c.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    central.push(c, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const dir = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
-}
 
 const out = () => mkdtempSync(path.join(os.tmpdir(), 'skillset-archive-'));
 const files = (dir: string): string[] =>

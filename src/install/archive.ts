@@ -36,16 +36,15 @@ function safeName(raw: string): string | undefined {
 const bad = (file: string, why: string) =>
   new SkillsetError('install/bad-archive', `${file} cannot be read as an archive: ${why}`);
 
-/** Unpack `bytes` (the archive `file`) into `dir`; the entries left out, with why. */
+/** Unpack `bytes` (the archive `file`; a zip when its name says so) into `dir`; the entries left out, with why. */
 export async function unpackArchive(
   file: string,
   bytes: Buffer,
   dir: string,
   limits = ARCHIVE_LIMITS,
+  zip = /\.zip$/i.test(file),
 ): Promise<string[]> {
-  const entries = /\.zip$/i.test(file)
-    ? zipEntries(file, bytes)
-    : tarEntries(file, bytes, limits.totalBytes);
+  const entries = zip ? zipEntries(file, bytes) : tarEntries(file, bytes, limits.totalBytes);
   const skipped: string[] = [];
   let total = 0;
   let count = 0;

@@ -11,6 +11,7 @@ import { relativeInside } from '../util/paths.js';
 import { ARCHIVE_LIMITS, unpackArchive } from './archive.js';
 import { fetchCommit, resolveRef } from './git.js';
 import type { Source } from './source.js';
+import { fetchWellKnown } from './well-known.js';
 
 /** A source's tree, ready to read. */
 export interface FetchedTree {
@@ -19,18 +20,23 @@ export interface FetchedTree {
   /** The commit fetched, and the ref asked for (git sources). */
   commit?: string;
   ref?: string;
+  /** Each skill's artifact digest, by its folder in the tree (well-known sources). */
+  artifacts?: Record<string, string>;
+  /** What the source had that was not taken (well-known sources: index entries, archive entries). */
+  warnings?: string[];
   /** Removes what the fetch made. */
   cleanup(): Promise<void>;
 }
 
-/** Fetch `source` at `ref` (or `commit`, restoring from a lock). */
+/** Fetch `source` at `ref` (or `commit`, restoring from a lock); of a well-known index, the `skills` named (default all). */
 export async function fetchTree(
   source: Source,
   fs: FileSystem,
-  at: { ref?: string; commit?: string } = {},
+  at: { ref?: string; commit?: string; skills?: readonly string[] } = {},
 ): Promise<FetchedTree> {
   if (source.kind === 'folder') return { dir: source.dir, cleanup: async () => {} };
   if (source.kind === 'archive') return unpacked(source.file, fs);
+  if (source.kind === 'well-known') return fetchWellKnown(source.index, at.skills);
   const ref = at.ref ?? source.ref;
   const resolved = at.commit
     ? { commit: at.commit, ref: ref ?? at.commit }

@@ -17,15 +17,17 @@ export const LOCK_FILE = 'skillset.lock.json';
 
 /** One installed skill. */
 export interface LockEntry {
-  /** The source as given to `add`: a git URL, `owner/repo[/path]`, or a folder or archive relative to the project. */
+  /** The source as given to `add`: a git URL, `owner/repo[/path]`, a folder or archive relative to the project, or an index URL. */
   source: string;
-  sourceType: 'git' | 'folder' | 'archive';
+  sourceType: 'git' | 'folder' | 'archive' | 'well-known';
   /** The ref asked for (a branch, a tag, a commit; `HEAD` when none was). */
   ref?: string;
   /** The commit it resolved to (git sources). */
   commit?: string;
-  /** The skill's folder inside the source, `/`-separated ('' when the source is the skill). */
+  /** The skill's folder inside the source, `/`-separated ('' when the source is the skill); its name in a well-known index. */
   path: string;
+  /** The `sha256:` digest of the artifact the index named (well-known sources): what `outdated` compares. */
+  artifact?: string;
   /** Where it is installed, relative to the project (or the home folder), `/`-separated. */
   installedAt: string;
   /** The aggregate digest of `files`. */
@@ -64,13 +66,17 @@ const fileSchema = z
 const entrySchema = z
   .object({
     source: z.string().min(1),
-    sourceType: z.enum(['git', 'folder', 'archive']),
+    sourceType: z.enum(['git', 'folder', 'archive', 'well-known']),
     ref: z.string().optional(),
     commit: z
       .string()
       .regex(/^[0-9a-f]{40}$/)
       .optional(),
     path: inside(0),
+    artifact: z
+      .string()
+      .regex(/^sha256:[0-9a-f]{64}$/)
+      .optional(),
     installedAt: inside(1),
     digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
     files: z.array(fileSchema),

@@ -1,11 +1,13 @@
-// What `skillset add SOURCE` names: a git URL (https, ssh, git, file), GitHub's `owner/repo[/path]`
-// shorthand (either may end in `#ref`), a local folder, or a local archive. A source is written to the lock as given
+// What `skillset add SOURCE` names: a site's Agent Skills index (an https site root, or a URL of
+// `/.well-known/agent-skills/index.json`), a git URL (https, ssh, git, file), GitHub's
+// `owner/repo[/path]` shorthand (either may end in `#ref`), a local folder, or a local archive. A source is written to the lock as given
 // (a folder relative to the project), so that the lock reads the same on every machine.
 
 import path from 'node:path';
 import { SkillsetError } from '../errors.js';
 import type { FileSystem } from '../files/fs.js';
 import { isArchive } from './archive.js';
+import { wellKnownIndex } from './well-known.js';
 
 /** A parsed source. */
 export type Source =
@@ -20,7 +22,9 @@ export type Source =
     }
   | { kind: 'folder'; spec: string; dir: string }
   /** A local `.tar.gz`, `.tgz`, `.tar` or `.zip`. */
-  | { kind: 'archive'; spec: string; file: string };
+  | { kind: 'archive'; spec: string; file: string }
+  /** A site's discovery index; `spec` is its URL, as the lock records it. */
+  | { kind: 'well-known'; spec: string; index: string };
 
 const URL_LIKE = /^(?:https?|ssh|git|file):\/\//;
 const SCP_LIKE = /^[\w.-]+@[\w.-]+:/;
@@ -41,6 +45,11 @@ export async function parseSource(spec: string, cwd: string, fs: FileSystem): Pr
   if (spec.trim() === '' || spec.startsWith('-'))
     throw new SkillsetError('usage/invalid-source', `\`${spec}\` is not a source`);
   const { base, ref } = splitRef(spec);
+  const index = wellKnownIndex(base);
+  if (index !== undefined) {
+    if (ref) throw new SkillsetError('usage/invalid-source', 'A well-known index takes no `#ref`');
+    return { kind: 'well-known', spec: index, index };
+  }
   if (URL_LIKE.test(base) || SCP_LIKE.test(base))
     return { kind: 'git', spec: base, url: base, subpath: '', ...(ref ? { ref } : {}) };
   const dir = path.resolve(cwd, base);
@@ -67,6 +76,8 @@ export async function parseSource(spec: string, cwd: string, fs: FileSystem): Pr
   throw new SkillsetError(
     'usage/invalid-source',
     `\`${spec}\` is not a folder, a git URL or owner/repo`,
-    { hint: 'Give a git URL (https://, ssh://, file://), owner/repo[/path][#ref], or a folder.' },
+    {
+      hint: 'Give a site (https://example.com), a git URL (https://, ssh://, file://), owner/repo[/path][#ref], or a folder.',
+    },
   );
 }

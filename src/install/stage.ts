@@ -66,7 +66,10 @@ export async function dropStagingRoot(skillsDir: string): Promise<void> {
  * one fetch. `close` removes them all.
  */
 export interface Trees {
-  get(source: Source, at: { commit?: string; ref?: string }): Promise<FetchedTree>;
+  get(
+    source: Source,
+    at: { commit?: string; ref?: string; skills?: readonly string[] },
+  ): Promise<FetchedTree>;
   close(): Promise<void>;
 }
 
@@ -78,7 +81,9 @@ export function fetchedTrees(fs: FileSystem): Trees {
       const where =
         source.kind === 'git'
           ? [source.url, source.subpath, at.commit ?? null, at.ref ?? source.ref ?? null]
-          : [source.kind === 'folder' ? source.dir : source.file];
+          : source.kind === 'well-known'
+            ? [source.index, ...(at.skills ?? [])]
+            : [source.kind === 'folder' ? source.dir : source.file];
       const key = JSON.stringify([source.kind, ...where]);
       let t = trees.get(key);
       if (!t) {
@@ -122,7 +127,10 @@ export async function stageEntry(
   const tree = await trees.get(source.kind === 'git' ? { ...source, subpath: '' } : source, {
     ...(at.commit ? { commit: at.commit } : {}),
     ...(e.ref ? { ref: e.ref } : {}),
+    // Of an index, the one skill: each is its own download.
+    ...(source.kind === 'well-known' ? { skills: [e.path] } : {}),
   });
+  const artifact = tree.artifacts?.[e.path];
   const dir = path.join(tree.dir, ...e.path.split('/').filter(Boolean));
   const found = (await findSkills(ctx.fs, dir)).find((f) => f.rel === '');
   if (!found)
@@ -138,6 +146,7 @@ export async function stageEntry(
     entry: {
       ...e,
       ...(at.commit ? { commit: at.commit } : {}),
+      ...(artifact ? { artifact } : {}),
       digest: copy.manifest.digest,
       files: copy.manifest.files,
     },

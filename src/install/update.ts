@@ -16,13 +16,14 @@ import { folderManifest } from './manifest.js';
 import { type PlaceInput, placeIn } from './place.js';
 import { parseSource } from './source.js';
 import { dropStagingRoot, fetchedTrees, type StagedSkill, stageEntry } from './stage.js';
+import { indexedDigest } from './well-known.js';
 
 /** One locked skill against its source now. */
 export interface OutdatedSkill {
   name: string;
   source: string;
   ref?: string;
-  /** The locked commit, and the one the ref names now (git sources). */
+  /** The locked commit, and the one the ref names now (git sources); the artifact digests (well-known). */
   locked?: string;
   latest?: string;
   /** The source gives something other than what is locked. */
@@ -70,6 +71,15 @@ async function latestOf(ctx: InstallContext, name: string, e: LockEntry): Promis
       } finally {
         await tree.cleanup();
       }
+    }
+    if (source.kind === 'well-known') {
+      const now = await indexedDigest(source.index, e.path);
+      return {
+        ...base,
+        ...(e.artifact ? { locked: e.artifact.slice('sha256:'.length) } : {}),
+        latest: now.slice('sha256:'.length),
+        outdated: now !== e.artifact,
+      };
     }
     const { commit } = await resolveRef(source.url, e.ref && e.ref !== 'HEAD' ? e.ref : undefined);
     return {
@@ -146,7 +156,8 @@ export async function updateSkills(
         ctx,
         name,
         e,
-        latest.latest ? { commit: latest.latest } : {},
+        // A well-known source's `latest` is a digest, not a commit: its index names the artifact.
+        latest.latest && e.sourceType === 'git' ? { commit: latest.latest } : {},
         place.skillsDir,
         trees,
       );

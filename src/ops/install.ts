@@ -51,7 +51,11 @@ export const add = operation<AddInput, AddView>({
   name: 'add',
   input: (z) =>
     z.object({
-      source: z.string().describe('A git URL, owner/repo[/path][#ref], or a folder.'),
+      source: z
+        .string()
+        .describe(
+          "A git URL, owner/repo[/path][#ref], a folder, or a site's https:// URL (its /.well-known/agent-skills/index.json).",
+        ),
       skills: z.array(z.string()).optional(),
       ref: z.string().optional(),
       agent: agentField(z),
@@ -68,6 +72,7 @@ export const add = operation<AddInput, AddView>({
     return `${[
       ...view.skills.map(skillLine),
       ...view.skipped.map((s) => `  skipped ${s.name}/${s.file}`),
+      ...(view.warnings ?? []).map((w) => `  warning ${w}`),
       `lock: ${view.lockFile}`,
     ].join('\n')}\n`;
   },
