@@ -150,7 +150,10 @@ INSERT INTO ${s}.stats(tbl, rows, tokens) VALUES (0, 0, 0), (1, 0, 0);
 INSERT INTO ${s}.info(key, value) VALUES ('version', '${PG_INDEX_VERSION}');`;
 }
 
-const OURS = ['info', 'docs', 'postings', 'stats', 'df', 'vectors', 'models'];
+const OURS = ['info', 'docs', 'postings', 'stats', 'df', 'vectors', 'models', 'state'];
+
+/** Tables of ours that outlive the index: the states (usage counts, approvals) a remake keeps. */
+const KEPT = ['state'];
 
 /**
  * Make the index's tables in its schema, or remake them when they are of another version. Under a
@@ -181,7 +184,8 @@ export async function prepareSchema(client: pg.PoolClient, where: PgLocation): P
       : undefined;
     if (version !== String(PG_INDEX_VERSION)) {
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-      for (const t of tables) await client.query(`DROP TABLE ${s}."${t}" CASCADE`);
+      for (const t of tables)
+        if (!KEPT.includes(t)) await client.query(`DROP TABLE ${s}."${t}" CASCADE`);
       await client.query(tablesSql(s));
     }
     await client.query('COMMIT');
