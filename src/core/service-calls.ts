@@ -136,7 +136,7 @@ export async function selectCall(
     const { selectWithState } = await import('../select/with-state.js');
     const { indexRanking } = await import('../select/source.js');
     const { contentView, explainView } = await import('../select/view.js');
-    const { stateStoreFor } = await import('../state/file-store.js');
+    const { statesFor } = await import('./states.js');
     const { budget, unit, parts, profiles } = settings.select;
     // The index opens only for an intent: files, commands and keywords score without it.
     const source = {
@@ -153,7 +153,7 @@ export async function selectCall(
       ...o,
       fs: settings.fs,
       projectRoot: settings.cwd,
-      state: stateStoreFor(settings.cacheDir, settings.stateKey, settings.fs),
+      state: statesFor(settings),
     });
     notes.push(...r.diagnostics);
     const view = content ? contentView(r.json, r.loaded) : r.json;

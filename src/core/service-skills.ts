@@ -13,7 +13,6 @@ import type { LoadForm } from '../render/load-result.js';
 import type { SkillIndex } from '../search/search.js';
 import type { SelectContext } from '../select/score.js';
 import type { Skill } from '../skill/types.js';
-import { stateStoreFor } from '../state/file-store.js';
 import type { StateStore } from '../state/state-store.js';
 import { countUse, USAGE_STATE, usageCounts } from '../state/usage.js';
 import { type DoctorReport, doctorReport } from './doctor.js';
@@ -24,6 +23,7 @@ import { attempt, type Outcome } from './outcome.js';
 import type { Settings } from './settings.js';
 import { readSkillFile, type SkillFile, skillFiles } from './skill-files.js';
 import { findSkill } from './skill-lookup.js';
+import { statesFor } from './states.js';
 
 /** A listing call: the request, and a context that ranks it by relevance. */
 export interface ListingOptions extends ListingRequest {
@@ -103,7 +103,7 @@ export function skillCalls(
   opened: () => Promise<SkillIndex>,
   seen: (d: Catalog) => Diagnostic[],
 ): SkillCalls {
-  const state = stateStoreFor(settings.cacheDir, settings.stateKey, settings.fs);
+  const state = statesFor(settings);
   // Count one use; a damaged counts file is a warning, one that cannot be written loses the count.
   const recordUse = async (id: string, diagnostics: Diagnostic[]): Promise<void> => {
     const now = Date.now();

@@ -59,6 +59,7 @@ export const BUILTIN = {
   'select/changed-since-scored': 'select',
   'select/unreadable': 'select',
   'state/damaged': 'state',
+  'state/unavailable': 'state',
   'parse/description-from-body': 'parse',
   'parse/duplicate-key': 'parse',
   'parse/file-too-large': 'parse',

@@ -128,7 +128,7 @@ const oneLine = (e: unknown): string =>
     .split('\n')[0]
     ?.trim() ?? '';
 
-const OURS: readonly string[] = [...INDEX_TABLES, ...ACCESS_TABLES];
+const OURS: readonly string[] = [...INDEX_TABLES, ...ACCESS_TABLES, 'state'];
 
 /**
  * Make the index's tables in its schema, or remake them when they are of another version. Under a

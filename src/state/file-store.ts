@@ -7,6 +7,7 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { lockOn } from '../files/file-lock.js';
 import { errorCode, type FileSystem, nodeFileSystem } from '../files/fs.js';
 import { stateFileFor } from '../util/dirs.js';
+import { parseState, serialiseState } from './state-json.js';
 import { noStateStore, type StateKind, type StateRead, type StateStore } from './state-store.js';
 
 /** A state file is small: anything larger is not one of ours. */
@@ -53,27 +54,8 @@ async function readState<T>(
     if (code === 'ENOENT') return { state: kind.empty(), diagnostics: [] };
     return fresh(`cannot be read (${code ?? (e as Error).message})`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return fresh('is not JSON');
-  }
-  const state = kind.parse(value);
-  return state === undefined ? fresh('is not one skillset writes') : { state, diagnostics: [] };
-}
-
-/** `value` as one line of JSON, the records named in `sorted` with their keys in order. */
-function serialise(value: unknown, sorted: readonly string[]): string {
-  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  for (const k of sorted) {
-    const r = out[k];
-    if (r && typeof r === 'object')
-      out[k] = Object.fromEntries(
-        Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-      );
-  }
-  return `${JSON.stringify(out)}\n`;
+  const parsed = parseState(text, kind);
+  return parsed.ok ? { state: parsed.state, diagnostics: [] } : fresh(parsed.why);
 }
 
 /** The state store over files in `cacheDir`. */
@@ -91,7 +73,7 @@ export function fileStateStore(o: FileStateOptions): StateStore {
         const written = await lock(file, async () => {
           const before = await readState(fs, file, kind);
           diagnostics.push(...before.diagnostics);
-          await fs.writeFile(file, serialise(change(before.state), kind.sorted));
+          await fs.writeFile(file, serialiseState(change(before.state), kind.sorted));
         });
         return { written, diagnostics };
       } catch {
