@@ -121,14 +121,11 @@ describe('the PostgreSQL state store', () => {
     index.close();
     await storeAt(location).update(USAGE_STATE, (u) => countUse(u, 'a', 1));
     await sql(`UPDATE remade.info SET value = '0' WHERE key = 'version'`);
-    await sql(`INSERT INTO remade.stats(tbl, rows, tokens) VALUES (7, 1, 1)`);
+    await sql(`INSERT INTO remade.spaces(name) VALUES ('marker')`);
     const reopened = await PgIndexStore.open(location);
     reopened.close();
     // Remade: the index's tables are new, the states are as they were.
-    assert.deepEqual(await sql('SELECT tbl FROM remade.stats ORDER BY tbl'), [
-      { tbl: 0 },
-      { tbl: 1 },
-    ]);
+    assert.deepEqual(await sql('SELECT name FROM remade.spaces'), []);
     const { state } = await storeAt(location).read(USAGE_STATE);
     assert.equal(state.skills.a?.count, 1);
   });
