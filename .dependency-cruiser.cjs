@@ -25,6 +25,7 @@ const LAYERS = [
   ['install'],
   ['test-support'],
   ['core'],
+  ['registry'],
   ['ops'],
   ['session'],
   ['mcp'],

@@ -40,6 +40,7 @@ const COMMANDS = [
   'outdated',
   'update',
   'import',
+  'publish',
   'serve',
   'ui',
 ];

@@ -61,6 +61,34 @@ export const LIBRARY_FACES: Readonly<Record<string, CliFace>> = {
       },
     }),
   },
+  publish: {
+    define: (p) =>
+      withIndex(
+        p
+          .command('publish')
+          .description(
+            'Publish the library into a namespace of a shared registry on PostgreSQL, by content digest (docs/registry.md).',
+          )
+          .argument('[path...]', 'skills roots (default: the standard scopes)'),
+      )
+        .requiredOption(
+          '--store <url>',
+          'the registry: postgres://USER@HOST:PORT/DATABASE[?schema=NAME]',
+        )
+        .requiredOption(
+          '--namespace <name>',
+          'the namespace published into (skills go by namespace:name)',
+        )
+        .option('--prune', 'remove the skills the library no longer has')
+        .addHelpText(
+          'after',
+          '\nUnchanged skills cost a digest comparison; readers see the new generation all at once.\nJSON: { "namespace", "store", "skills", "kept", "added", "changed", "removed", "unchanged", "ms" }.\nExit codes: 0 published, 2 a problem (the registry out of reach, a bad namespace).',
+        ),
+    input: ([paths], o) => ({
+      paths,
+      input: { store: o.store, namespace: o.namespace, prune: o.prune === true },
+    }),
+  },
   build: {
     define: (p) =>
       withIndex(

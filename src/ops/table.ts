@@ -61,6 +61,7 @@ export const OPERATIONS: readonly OperationEntry[] = [
   { name: 'outdated', faces: ['cli'], load: async () => (await import('./install.js')).outdated },
   { name: 'update', faces: ['cli'], load: async () => (await import('./install.js')).update },
   { name: 'import', faces: ['cli'], load: async () => (await import('./install.js')).importLock },
+  { name: 'publish', faces: ['cli'], load: async () => (await import('./registry.js')).publish },
 ];
 
 /** The operations with `face`. */

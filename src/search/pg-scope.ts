@@ -102,3 +102,15 @@ export async function spaceFingerprint(store: PgIndexStore, space: string): Prom
   );
   return rows[0]?.fingerprint ?? '';
 }
+
+/** What `space` holds now, by path: its documents' content hashes and ids. */
+export async function spaceContents(
+  store: PgIndexStore,
+  space: string,
+): Promise<Map<string, { hash: string; id: string }>> {
+  const rows = await store.query<{ path: string; hash: string; id: string }>(
+    `SELECT d.path, d.hash, d.id FROM ${store.s}.docs AS d ${store.visible('d', 1)}`,
+    [[space]],
+  );
+  return new Map(rows.map((r) => [r.path, { hash: r.hash, id: r.id }]));
+}

@@ -27,7 +27,7 @@ import { type Attach, fingerprintOf, updateSpace } from './pg-write.js';
 import { DOC_CACHE, UPDATE_WAIT_MS } from './sqlite-options.js';
 import { termOf } from './tokenize.js';
 
-export { DEFAULT_SPACE, type PgStoreOptions } from './pg-scope.js';
+export type { PgStoreOptions } from './pg-scope.js';
 
 /** Answers kept between changes (frequencies, documents by name) before they are dropped. */
 const MAX_ANSWERS = 20_000;
@@ -87,6 +87,9 @@ export class PgIndexStore implements SearchIndexStore {
       shared === undefined,
     );
   }
+
+  /** What the written space holds now, by path (a publish keeps what it does not replace). */
+  spaceContents = async () => scoped.spaceContents(this, this.options.space);
 
   /** @internal Write `attach` with each batch of the next update (a publish's files). */
   attachToNext(attach: Attach | undefined): void {
@@ -175,9 +178,8 @@ export class PgIndexStore implements SearchIndexStore {
   }
 
   /** How many skills hold `term` in their metadata or body (kept until the next change). */
-  async documentFrequency(table: IndexTable, term: string): Promise<number> {
-    return (await this.kept(`df\0${term}`, () => scoped.frequency(this, term)))[table];
-  }
+  documentFrequency = async (table: IndexTable, term: string): Promise<number> =>
+    (await this.kept(`df\0${term}`, () => scoped.frequency(this, term)))[table];
 
   /** The answer to `question`, asked once until the next change. */
   private async kept<T>(question: string, ask: () => Promise<T>): Promise<T> {
@@ -287,9 +289,7 @@ export class PgIndexStore implements SearchIndexStore {
     !this.options.readOnly && vectors.saveLearnedModel(this, kind, m);
 
   /** Nothing but skillset writes the index's tables (a shared server is not a file to check). */
-  changedOutside(): boolean {
-    return false;
-  }
+  changedOutside = (): boolean => false;
 
   /** Release the connections; any later read fails. */
   close(): void {

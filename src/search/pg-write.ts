@@ -29,7 +29,7 @@ export function fingerprintOf(current: IndexContents): string {
 }
 
 /** What else a publish writes with each batch of documents (a skill's files), in its transaction. */
-export type Attach = (tx: Tx, docs: readonly SearchDocument[]) => Promise<void>;
+export type Attach = (tx: Tx & { gen: number }, docs: readonly SearchDocument[]) => Promise<void>;
 
 /** An update of one space: where, what it should hold, and how to load what changed. */
 export interface SpaceUpdate {
