@@ -93,6 +93,7 @@ async function openIndex(
       rebuildUnreadable: !settings.indexFileGiven,
       rank: settings.rank,
       signal: hooks.signal,
+      ...(settings.openStore ? { openStore: settings.openStore } : {}),
       ...(damaged && indexFile === settings.indexFile ? { damaged } : {}),
       ...(onProgress ? { onProgress } : {}),
       ...(onBusy ? { onBusy } : {}),

@@ -10,6 +10,7 @@ import type { DiscoverOptions } from '../discover/discover.js';
 import { type FileSystem, nodeFileSystem, unwritableReason } from '../files/fs.js';
 import type { Profile } from '../lint/define-rule.js';
 import { defaultIndexFile, indexLocation } from '../search/index-file.js';
+import type { SearchIndexStore } from '../search/index-store.js';
 import type { RankSettings } from '../search/rank-settings.js';
 import type { AgentProfile } from '../select/model-filter.js';
 import { defaultCacheDir } from '../util/dirs.js';
@@ -117,6 +118,8 @@ export interface Settings {
   diagnostics: Diagnostic[];
   /** The file system skills and bodies are read through. */
   fs: FileSystem;
+  /** Opens the index's store instead of `indexFile` (a registry reader's: scoped and read-only). */
+  openStore?: () => Promise<SearchIndexStore>;
 }
 
 /** Validate the input, read the config file, probe the cache folder. Throws SkillsetError for usage errors. */

@@ -49,6 +49,8 @@ export interface IndexOptions extends DiscoverOptions {
   signal?: AbortSignal;
   /** Told each time an update finds another process's lock on the file held (it waits). */
   onBusy?: () => void;
+  /** Opens the store instead of `indexFile` (a registry reader's scoped, read-only store). */
+  openStore?: () => Promise<SearchIndexStore>;
 }
 
 /** The semantic pass's model of each name. */
@@ -118,6 +120,8 @@ async function openStore(
   diagnostics: Diagnostic[],
   damaged?: { store: OpenedStore | undefined; error: unknown },
 ): Promise<OpenedStore> {
+  if (options.openStore)
+    return { store: await options.openStore(), rebuilt: undefined, state: undefined };
   const opened = await openIndexStore(file, {
     rebuildUnreadable: options.rebuildUnreadable ?? false,
     ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
