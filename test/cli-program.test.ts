@@ -41,6 +41,7 @@ const COMMANDS = [
   'update',
   'import',
   'publish',
+  'team',
   'serve',
   'ui',
 ];

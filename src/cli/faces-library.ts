@@ -89,6 +89,37 @@ export const LIBRARY_FACES: Readonly<Record<string, CliFace>> = {
       input: { store: o.store, namespace: o.namespace, prune: o.prune === true },
     }),
   },
+  team: {
+    define: (p) =>
+      withIndex(
+        p
+          .command('team')
+          .description(
+            'Grant a team namespaces of a registry, and issue it a token: the token is shown once, only its digest kept (docs/registry.md).',
+          )
+          .argument('<team>', 'the team (made if new)'),
+      )
+        .requiredOption(
+          '--store <url>',
+          'the registry: postgres://USER@HOST:PORT/DATABASE[?schema=NAME]',
+        )
+        .option('--grant <namespace...>', 'namespaces the team may see')
+        .option('--token', 'issue a new token for the team')
+        .option('--label <text>', 'what the token is for')
+        .addHelpText(
+          'after',
+          '\nJSON: { "team", "namespaces", "token"? }.\nExit codes: 0 done, 2 a problem (the registry out of reach).',
+        ),
+    input: ([team], o) => ({
+      paths: [],
+      input: {
+        store: o.store,
+        team,
+        ...defined({ grant: o.grant, label: o.label }),
+        token: o.token === true,
+      },
+    }),
+  },
   build: {
     define: (p) =>
       withIndex(

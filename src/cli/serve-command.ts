@@ -51,6 +51,10 @@ export function defineServe(p: Command): void {
       '--trust-project',
       'trust the project and the folders given (--dir, --add-dir): their skills may run shell',
     )
+    .option(
+      '--store <url>',
+      'serve a registry on PostgreSQL (postgres://…, with --http): each bearer token stands for a team, which sees its granted namespaces (docs/registry.md)',
+    )
     .option('--no-watch', 'do not watch the roots for changes')
     .option(
       '--watch-limit <n>',

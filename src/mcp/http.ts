@@ -31,6 +31,11 @@ export interface HttpOptions extends SessionLimits {
   log?: (line: string) => void;
   /** Connections open at once (default 256): past it a new one is refused at once. */
   maxConnections?: number;
+  /**
+   * Instead of one `token`: who a request's bearer token stands for (a registry's team), undefined
+   * for none (401). A session belongs to whoever started it; a request on it must stand for the same.
+   */
+  authorize?: (token: string) => Promise<string | undefined>;
 }
 
 /** A listening endpoint. */
@@ -54,12 +59,12 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Serve `newServer()` (one MCP server per client session) over Streamable HTTP. */
 export async function serveHttp(
-  newServer: () => Promise<McpServer>,
+  newServer: (principal?: string) => Promise<McpServer>,
   o: HttpOptions = {},
 ): Promise<HttpEndpoint> {
   const host = o.host ?? '127.0.0.1';
   const token = o.token;
-  if (!isLoopback(host) && !token)
+  if (!isLoopback(host) && !token && !o.authorize)
     throw new SkillsetError(
       'usage/insecure-bind',
       `Refusing to listen on ${host} without a token: anyone who can reach it could read every skill`,
@@ -77,12 +82,15 @@ export async function serveHttp(
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     if (refuse(req, res, gate(), token)) return;
+    const principal = o.authorize ? await authorized(req, res, o.authorize) : undefined;
+    if (principal === false) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mcp') return reply(res, 404, 'Not found: the endpoint is /mcp');
     const read = await readJson(req, res, max);
     if (!read) return;
     const id = req.headers['mcp-session-id'];
     const known = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (known && known.principal !== principal) return unauthorized(res);
     if (known) {
       busyUntilClosed(sessions, known, res);
       return known.transport.handleRequest(req, res, read.body);
@@ -93,7 +101,7 @@ export async function serveHttp(
       return reply(res, 404, 'Session not found: start a new one with initialize', -32001);
     if (req.method !== 'POST' || !isInitializeRequest(read.body))
       return reply(res, 400, 'Bad request: no valid session; start with initialize');
-    return startSession(req, res, read.body, { sessions, newServer, log });
+    return startSession(req, res, read.body, { sessions, newServer, log, principal });
   };
 
   // Timeouts are checked each second, not each 30 s: a slow client is cut close to its time.
@@ -124,6 +132,31 @@ export async function serveHttp(
   };
 }
 
+/** 401, asking for a bearer token. */
+function unauthorized(res: http.ServerResponse): void {
+  res.setHeader('www-authenticate', 'Bearer');
+  reply(res, 401, 'Unauthorized: send Authorization: Bearer <token>');
+}
+
+/** Whom the request's bearer token stands for; false once refused (401, or 503 when it cannot be told). */
+async function authorized(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  authorize: (token: string) => Promise<string | undefined>,
+): Promise<string | false> {
+  const given = /^bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  try {
+    const who = given === '' ? undefined : await authorize(given);
+    if (who !== undefined) return who;
+    unauthorized(res);
+  } catch (e) {
+    reply(res, 503, `Unavailable: ${(e as Error).message.split('\n')[0]}`, -32000, {
+      'retry-after': '2',
+    });
+  }
+  return false;
+}
+
 /** A session's requests are in flight until their responses close (an idle session may expire). */
 function busyUntilClosed(sessions: SessionTable, s: Session, res: http.ServerResponse): void {
   sessions.track(s, (end) => res.once('close', end));
@@ -132,8 +165,9 @@ function busyUntilClosed(sessions: SessionTable, s: Session, res: http.ServerRes
 /** What a new session needs from the endpoint. */
 interface SessionSource {
   sessions: SessionTable;
-  newServer: () => Promise<McpServer>;
+  newServer: (principal?: string) => Promise<McpServer>;
   log: (line: string) => void;
+  principal: string | undefined;
 }
 
 /**
@@ -145,7 +179,7 @@ async function startSession(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   body: unknown,
-  { sessions, newServer, log }: SessionSource,
+  { sessions, newServer, log, principal }: SessionSource,
 ): Promise<void> {
   if (!sessions.reserve())
     return reply(
@@ -159,13 +193,13 @@ async function startSession(
   const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
     onsessioninitialized: (sid) => {
-      session = { id: sid, transport, busy: 0, last: Date.now() };
+      session = { id: sid, transport, busy: 0, last: Date.now(), principal };
       sessions.settle(session);
       busyUntilClosed(sessions, session, res);
     },
   });
   try {
-    const server = await newServer();
+    const server = await newServer(principal);
     transport.onclose = () => {
       if (transport.sessionId) sessions.remove(transport.sessionId);
       void server.close();

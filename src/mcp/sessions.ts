@@ -28,6 +28,8 @@ export interface Session {
   /** When its last request started or ended (ms). */
   last: number;
   timer?: NodeJS.Timeout | undefined;
+  /** Whom it was started for (a registry's team), when the endpoint tells callers apart. */
+  principal?: string | undefined;
 }
 
 /** The sessions of one endpoint. */

@@ -62,6 +62,7 @@ export const OPERATIONS: readonly OperationEntry[] = [
   { name: 'update', faces: ['cli'], load: async () => (await import('./install.js')).update },
   { name: 'import', faces: ['cli'], load: async () => (await import('./install.js')).importLock },
   { name: 'publish', faces: ['cli'], load: async () => (await import('./registry.js')).publish },
+  { name: 'team', faces: ['cli'], load: async () => (await import('./registry.js')).team },
 ];
 
 /** The operations with `face`. */

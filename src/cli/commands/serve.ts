@@ -2,6 +2,8 @@
 
 import { createService } from '../../core/service.js';
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
+import { SkillsetError } from '../../errors.js';
+import type { Lifetime } from '../../mcp/lifetime.js';
 import { visibleLine } from '../../text/visible.js';
 import { settingsInput, stdoutStream, writeErr } from '../options.js';
 import type { IndexCliOptions } from '../run.js';
@@ -19,6 +21,8 @@ export interface ServeCliOptions extends IndexCliOptions {
   trustProject?: boolean;
   watch: boolean;
   watchLimit?: number;
+  /** A registry on PostgreSQL to serve instead of folders (with --http): a team per bearer token. */
+  store?: string;
 }
 
 /** Serve until the client goes or a signal comes; resolves to the exit code. */
@@ -32,6 +36,7 @@ export async function runServe(paths: string[], opts: ServeCliOptions): Promise<
   };
   // Made first, so a signal while the library is read still stops the server in time.
   const lifetime = watchLifetime({ parent: !opts.http, log });
+  if (opts.store !== undefined) return serveStore(opts.store, opts, log, lifetime);
   const service = await createService(settingsInput(paths, opts));
   if (lifetime.reason !== undefined) {
     lifetime.closed();
@@ -48,20 +53,43 @@ export async function runServe(paths: string[], opts: ServeCliOptions): Promise<
     watch: opts.watch !== false,
     ...(opts.watchLimit !== undefined ? { watchLimit: opts.watchLimit } : {}),
     lifetime,
-    ...(opts.http
-      ? {
-          http: {
-            ...(opts.host ? { host: opts.host } : {}),
-            ...(opts.port !== undefined ? { port: opts.port } : {}),
-            ...(token ? { token } : {}),
-            ...(opts.maxSessions !== undefined ? { maxSessions: opts.maxSessions } : {}),
-            ...(opts.sessionTimeout !== undefined ? { idleMs: opts.sessionTimeout * 1000 } : {}),
-            ...(opts.allowOrigin?.length ? { allowedOrigins: opts.allowOrigin } : {}),
-          },
-        }
-      : {}),
+    ...(opts.http ? { http: { ...httpOptions(opts), ...(token ? { token } : {}) } } : {}),
     log,
     ...(opts.verbose && !opts.quiet ? { info: log } : {}),
   });
+  return 0;
+}
+
+/** The HTTP endpoint's options from the command line (the token apart). */
+const httpOptions = (opts: ServeCliOptions) => ({
+  ...(opts.host ? { host: opts.host } : {}),
+  ...(opts.port !== undefined ? { port: opts.port } : {}),
+  ...(opts.maxSessions !== undefined ? { maxSessions: opts.maxSessions } : {}),
+  ...(opts.sessionTimeout !== undefined ? { idleMs: opts.sessionTimeout * 1000 } : {}),
+  ...(opts.allowOrigin?.length ? { allowedOrigins: opts.allowOrigin } : {}),
+});
+
+/** Serve a registry over HTTP until a signal comes (docs/registry.md). */
+async function serveStore(
+  store: string,
+  opts: ServeCliOptions,
+  log: (line: string) => void,
+  lifetime: Lifetime,
+): Promise<number> {
+  if (!opts.http || opts.token !== undefined)
+    throw new SkillsetError(
+      'usage/invalid-option',
+      '--store serves a registry over HTTP, a team per bearer token',
+      { hint: 'Add --http, and leave out --token: the registry’s tokens are the tokens.' },
+    );
+  const { serveRegistry } = await import('../../mcp/registry-serve.js');
+  const endpoint = await serveRegistry(store, {
+    ...(opts.trustShell ? { trustShell: true } : {}),
+    http: httpOptions(opts),
+  });
+  log(`skillset serve: listening on ${endpoint.url} (a registry: a team per bearer token)`);
+  await lifetime.stopped;
+  await endpoint.close();
+  lifetime.closed();
   return 0;
 }
