@@ -3,10 +3,13 @@
 // skill:// reads) shows the team its granted namespaces only.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createService } from '../src/core/service.js';
 import { type RegistryEndpoint, serveRegistry } from '../src/mcp/registry-serve.js';
 import { grant, issueToken } from '../src/registry/access.js';
@@ -196,6 +199,49 @@ describe('serve over a registry', () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
+    }
+  });
+
+  it('tells every session of every replica whose team sees a namespace of its publish', async () => {
+    const store = `${cluster?.url}?schema=reg`;
+    const second = await serveRegistry(store, { http: { port: 0 } });
+    const lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-republish-'));
+    const clients: Client[] = [];
+    try {
+      const heard: Array<Promise<void>> = [];
+      for (const url of [server?.url as string, second.url])
+        for (let i = 0; i < 2; i++) {
+          const c = new Client({ name: 'registry-test', version: '1.0.0' });
+          heard.push(
+            new Promise<void>((resolve) =>
+              c.setNotificationHandler(ResourceListChangedNotificationSchema, () => resolve()),
+            ),
+          );
+          await c.connect(
+            new StreamableHTTPClientTransport(new URL(url), {
+              requestInit: { headers: { Authorization: `Bearer ${tokens.platform}` } },
+            }),
+          );
+          clients.push(c);
+        }
+      cpSync(kubernetes, lib, { recursive: true });
+      mkdirSync(path.join(lib, 'cluster-upgrade'));
+      writeFileSync(
+        path.join(lib, 'cluster-upgrade', 'SKILL.md'),
+        '---\nname: cluster-upgrade\ndescription: Upgrade a Kubernetes cluster one minor version at a time. Use when planning a cluster upgrade.\n---\n\n# Cluster upgrade\n\nDrain, upgrade, verify.\n',
+      );
+      const service = await createService({ roots: [lib], cache: false, userConfigFile: false });
+      await publishLibrary(service, { store, namespace: 'ops' });
+      service.close();
+      await Promise.all(heard);
+      for (const c of clients) {
+        const all = await uris(c);
+        assert.ok(all.includes('skill://ops/cluster-upgrade/SKILL.md'), all.join());
+      }
+    } finally {
+      for (const c of clients) await c.close();
+      await second.close();
+      rmSync(lib, { recursive: true, force: true });
     }
   });
 });

@@ -33,12 +33,12 @@ export async function openRegistry(location: string): Promise<Registry> {
 
 /**
  * A service over the namespaces `spaces` of `registry`, read at their current generations: skills go
- * by `namespace:name`. A new generation is read by a new service.
+ * by `namespace:name`. `reload` moves it to the generations current then.
  */
 export async function registryService(
   registry: Registry,
   spaces: readonly string[],
-): Promise<SkillService> {
+): Promise<SkillService & { reload(): Promise<void> }> {
   const visible = [...new Set(spaces)].sort();
   const fs = await registryFileSystem(registry.pool, `"${registry.schema}"`, visible);
   const settings = await resolveSettings({
@@ -56,5 +56,12 @@ export async function registryService(
   const { PgIndexStore } = await import('../search/pg-store.js');
   settings.openStore = () =>
     PgIndexStore.open(registry.shown, { scope: visible, readOnly: true }, registry);
-  return createService(settings);
+  const service = await createService(settings);
+  // A publish made current: the files read again, then the catalog (the store reads the new generation).
+  return Object.assign(service, {
+    async reload() {
+      await fs.reload();
+      await service.refresh();
+    },
+  });
 }

@@ -19,12 +19,34 @@ interface FileNode {
   mode: number;
 }
 
+/** A registry's files as a file system, read again (a publish made current) by `reload`. */
+export interface RegistryFileSystem extends FileSystem {
+  reload(): Promise<void>;
+}
+
 /** Read the files of `spaces` (names) in schema `s` into a file system under REGISTRY_MOUNT. */
 export async function registryFileSystem(
   pool: pg.Pool,
   s: string,
   spaces: readonly string[],
-): Promise<FileSystem> {
+): Promise<RegistryFileSystem> {
+  let tree = await readTree(pool, s, spaces);
+  const fs = readOnlyFs(() => tree);
+  return {
+    ...fs,
+    async reload() {
+      tree = await readTree(pool, s, spaces);
+    },
+  };
+}
+
+/** The files and folders of a registry's namespaces, by absolute path. */
+interface Tree {
+  files: Map<string, FileNode>;
+  dirs: Map<string, Map<string, DirEntry>>;
+}
+
+async function readTree(pool: pg.Pool, s: string, spaces: readonly string[]): Promise<Tree> {
   const rows = (
     await pool.query<{ folder: string; rel: string; mode: number; bytes: Buffer }>(
       `SELECT f.folder, f.rel, f.mode, f.bytes FROM ${s}.files AS f
@@ -54,16 +76,14 @@ export async function registryFileSystem(
     const name = path.posix.basename(file);
     dirs.get(path.posix.dirname(file))?.set(name, { name, kind: 'file' });
   }
-  return readOnlyFs(files, dirs);
+  return { files, dirs };
 }
 
-/** The file system over `files` and `dirs` (absolute, normalised paths). */
-function readOnlyFs(
-  files: ReadonlyMap<string, FileNode>,
-  dirs: ReadonlyMap<string, ReadonlyMap<string, DirEntry>>,
-): FileSystem {
+/** The file system over the tree `now()` gives (absolute, normalised paths). */
+function readOnlyFs(now: () => Tree): FileSystem {
   const norm = (p: string): string => path.posix.resolve('/', p);
   const info = (p: string): FileInfo => {
+    const { files, dirs } = now();
     const at = norm(p);
     const f = files.get(at);
     if (f) return { kind: 'file', size: f.bytes.length, mtimeMs: 0, mode: f.mode };
@@ -75,6 +95,7 @@ function readOnlyFs(
   };
   return {
     async readdir(dir) {
+      const { files, dirs } = now();
       const entries = dirs.get(norm(dir));
       if (!entries) throw fsError(files.has(norm(dir)) ? 'ENOTDIR' : 'ENOENT', dir);
       return [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -90,7 +111,7 @@ function readOnlyFs(
     },
     async readFile(p, maxBytes): Promise<ReadResult> {
       const i = info(p);
-      const f = files.get(norm(p));
+      const f = now().files.get(norm(p));
       if (!f) return { ok: false, reason: 'not-a-file', size: i.size, kind: i.kind };
       if (f.bytes.length > maxBytes)
         return { ok: false, reason: 'too-large', size: f.bytes.length, kind: 'file' };
