@@ -21,6 +21,10 @@ const DATABASE = 'skillset';
 export interface TestCluster {
   url: string;
   stop(): Promise<void>;
+  /** Stop the server (its data kept): clients lose their connections until `resume`. */
+  pause(): Promise<void>;
+  /** Start the paused server again, on the same port. */
+  resume(): Promise<void>;
 }
 
 /** The folder holding `initdb` and `pg_ctl`: Debian's PostgreSQL 15, else the PATH. */
@@ -100,7 +104,23 @@ export async function startTestCluster(): Promise<TestCluster> {
       await stop();
       throw e;
     }
-    return { url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`, stop };
+    const ctl = (args: string[]) => runAsOwner(path.join(bin, 'pg_ctl'), args);
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`,
+      stop,
+      pause: () => ctl(['stop', '-D', data, '-m', 'fast', '-w']),
+      resume: () =>
+        ctl([
+          'start',
+          '-w',
+          '-D',
+          data,
+          '-l',
+          path.join(dir, 'server.log'),
+          '-o',
+          serverOptions(port, dir),
+        ]),
+    };
   } catch (e) {
     await stopped();
     throw e;
@@ -119,12 +139,16 @@ function postgresIds(): [number, number] {
   return [Number(uid), Number(gid)];
 }
 
+/** The server's options: `port` on 127.0.0.1, its socket in `dir`, durability off (a test's data). */
+const serverOptions = (port: number, dir: string): string =>
+  `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off -c synchronous_commit=off`;
+
 /** `pg_ctl start -w` on a free port (its socket in the cluster's folder); the port it listens on. */
 async function startServer(bin: string, dir: string, data: string): Promise<number> {
   let last: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
-    const options = `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off -c synchronous_commit=off`;
+    const options = serverOptions(port, dir);
     try {
       await runAsOwner(path.join(bin, 'pg_ctl'), [
         'start',
