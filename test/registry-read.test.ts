@@ -2,22 +2,10 @@
 // was granted. Two namespaces are published into one registry; a reader of one can neither list,
 // find, show, load nor read a file of the other, and its search ranks within its own.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createService } from '../src/core/service.js';
-import { publishLibrary } from '../src/registry/publish.js';
 import { openRegistry, type Registry, registryService } from '../src/registry/reader.js';
-import { corporaDir } from '../src/test-support/paths.js';
 import { startTestCluster, type TestCluster } from '../src/test-support/postgres.js';
-
-const omnistudio = path.join(corporaDir, 'salesforce-skills', 'skills', 'omnistudio');
-const kubernetes = path.join(
-  corporaDir,
-  'wshobson-agents',
-  'plugins',
-  'kubernetes-operations',
-  'skills',
-);
+import { publishFixture } from './registry-fixture.js';
 
 describe('a registry reader', () => {
   let cluster: TestCluster | undefined;
@@ -25,14 +13,7 @@ describe('a registry reader', () => {
   before(async () => {
     cluster = await startTestCluster();
     const store = `${cluster.url}?schema=reg`;
-    for (const [lib, namespace] of [
-      [omnistudio, 'sf'],
-      [kubernetes, 'ops'],
-    ] as const) {
-      const service = await createService({ roots: [lib], cache: false, userConfigFile: false });
-      await publishLibrary(service, { store, namespace });
-      service.close();
-    }
+    await publishFixture(store);
     registry = await openRegistry(store);
   });
   after(async () => {

@@ -15,17 +15,11 @@ import { type RegistryEndpoint, serveRegistry } from '../src/mcp/registry-serve.
 import { grant, issueToken } from '../src/registry/access.js';
 import { publishLibrary } from '../src/registry/publish.js';
 import { openRegistry, type Registry } from '../src/registry/reader.js';
-import { cliPath, corporaDir } from '../src/test-support/paths.js';
+import { cliPath } from '../src/test-support/paths.js';
 import { startTestCluster, type TestCluster } from '../src/test-support/postgres.js';
+import { publishFixture, REGISTRY_LIBRARIES } from './registry-fixture.js';
 
-const omnistudio = path.join(corporaDir, 'salesforce-skills', 'skills', 'omnistudio');
-const kubernetes = path.join(
-  corporaDir,
-  'wshobson-agents',
-  'plugins',
-  'kubernetes-operations',
-  'skills',
-);
+const kubernetes = REGISTRY_LIBRARIES.ops;
 
 describe('serve over a registry', () => {
   let cluster: TestCluster | undefined;
@@ -35,14 +29,7 @@ describe('serve over a registry', () => {
   before(async () => {
     cluster = await startTestCluster();
     const store = `${cluster.url}?schema=reg`;
-    for (const [lib, namespace] of [
-      [omnistudio, 'sf'],
-      [kubernetes, 'ops'],
-    ] as const) {
-      const service = await createService({ roots: [lib], cache: false, userConfigFile: false });
-      await publishLibrary(service, { store, namespace });
-      service.close();
-    }
+    await publishFixture(store);
     registry = await openRegistry(store);
     await grant(registry, 'sales', ['sf']);
     await grant(registry, 'platform', ['sf', 'ops']);

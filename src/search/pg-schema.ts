@@ -173,28 +173,22 @@ export async function prepareSchema(client: pg.PoolClient, where: PgLocation): P
 }
 
 /** Run `work` in one transaction on one of the pool's connections (rolled back if it throws). */
-export async function inTransaction<T>(
+export function inTransaction<T>(
   pool: pg.Pool,
   shown: string,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (e) {
-    throw pgError(e, shown);
-  }
-  try {
+  return onOwnClient(pool, shown, async (client) => {
     await client.query('BEGIN');
-    const out = await work(client);
-    await client.query('COMMIT');
-    return out;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw pgError(e, shown);
-  } finally {
-    client.release();
-  }
+    try {
+      const out = await work(client);
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+  });
 }
 
 /** Run `work` on a connection of its own, out of any transaction (destroyed, not reused, if `work` fails). */

@@ -92,10 +92,10 @@ export async function startTestCluster(): Promise<TestCluster> {
       '--no-sync',
     ]);
     const port = await startServer(bin, dir, data);
+    const ctl = (args: string[]) => runAsOwner(path.join(bin, 'pg_ctl'), args);
+    const pause = () => ctl(['stop', '-D', data, '-m', 'fast', '-w']);
     const stop = async (): Promise<void> => {
-      await runAsOwner(path.join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w']).catch(
-        () => undefined,
-      );
+      await pause().catch(() => undefined);
       await stopped();
     };
     try {
@@ -104,11 +104,10 @@ export async function startTestCluster(): Promise<TestCluster> {
       await stop();
       throw e;
     }
-    const ctl = (args: string[]) => runAsOwner(path.join(bin, 'pg_ctl'), args);
     return {
       url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`,
       stop,
-      pause: () => ctl(['stop', '-D', data, '-m', 'fast', '-w']),
+      pause,
       resume: () =>
         ctl([
           'start',
