@@ -11,6 +11,7 @@ import { type Library, scanLibrary } from './corpus.js';
 import { benchIndexHostile } from './index-hostile.js';
 import { benchMcp } from './mcp.js';
 import { BASELINE_SCRIPT, runNode } from './processes.js';
+import { benchRegistry } from './registry.js';
 import { type Check, check, checkTable, timingTable } from './report.js';
 import { benchSearch } from './search.js';
 import { benchSelect } from './select.js';
@@ -59,7 +60,16 @@ const NOTES: Record<string, string> = {
 /** The groups measured (`BENCH_ONLY=process,search`); every one when unset. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter((g) => g !== ''));
 const runs = (
-  group: 'libraries' | 'process' | 'search' | 'select' | 'mcp' | 'hostile' | 'semantic' | 'ui',
+  group:
+    | 'libraries'
+    | 'process'
+    | 'search'
+    | 'select'
+    | 'mcp'
+    | 'hostile'
+    | 'semantic'
+    | 'ui'
+    | 'registry',
 ): boolean => ONLY.size === 0 || ONLY.has(group);
 
 /** A whole number of at least `min` from the environment, or the fallback. */
@@ -204,6 +214,7 @@ async function main(): Promise<void> {
     const mcp = runs('mcp') ? await benchMcp(first.root, labels, cli, tmp) : undefined;
     const hostile = runs('hostile') ? await benchIndexHostile(first.root, cli, tmp) : undefined;
     const ui = runs('ui') ? await benchUi(first.root, labels, cli, tmp) : undefined;
+    const registry = runs('registry') ? await benchRegistry(first.root, labels, tmp) : undefined;
     const semantic =
       runs('semantic') && semanticBenchOn() ? benchSemantic(first.root, labels, tmp) : undefined;
 
@@ -219,6 +230,7 @@ async function main(): Promise<void> {
       mcp,
       hostile,
       ui,
+      registry,
       semantic,
     };
     fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
