@@ -138,14 +138,17 @@ describe('publish', () => {
       reached = r;
     });
     try {
-      const update = writer.apply(contents, async (p) => {
-        // The first batch has committed when the second one is loaded.
-        if (p.endsWith('skill-299/SKILL.md')) {
-          reached();
-          await held;
-        }
-        return docs.find((d) => d.path === p);
-      });
+      // The second batch is held in loading while the first one commits (its progress says so).
+      const update = writer.apply(
+        contents,
+        async (p) => {
+          if (p.endsWith('skill-299/SKILL.md')) await held;
+          return docs.find((d) => d.path === p);
+        },
+        (done) => {
+          if (done >= 256 && done < 300) reached();
+        },
+      );
       await second;
       const [{ n }] = await sql('SELECT count(*)::int AS n FROM half.docs');
       assert.ok(n >= 256, `a batch committed (${n} rows)`);

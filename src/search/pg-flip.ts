@@ -29,7 +29,7 @@ export async function updateFrequencies(
     await client.query(
       `UPDATE ${s}.df SET meta = df.meta - g.m, body = df.body - g.b FROM (
         SELECT term, count(*) FILTER (WHERE tbl = 0) AS m, count(*) FILTER (WHERE tbl = 1) AS b
-        FROM (SELECT DISTINCT tbl, term, ref FROM ${s}.postings WHERE ref = ANY($1)) AS p GROUP BY term) AS g
+        FROM (SELECT DISTINCT tbl, term, ref FROM ${s}.postings WHERE space = $2 AND ref = ANY($1)) AS p GROUP BY term) AS g
       WHERE df.term = g.term AND df.space = $2`,
       [refs, space],
     );

@@ -4,6 +4,7 @@
 
 import { META_FIELDS, nameKeyOf, type SearchDocument } from './document.js';
 import type { Tx } from './pg-flip.js';
+import type { PostingsTarget } from './pg-partition.js';
 import { termCounts } from './pg-read.js';
 import { tokenize } from './tokenize.js';
 
@@ -18,23 +19,24 @@ interface Postings {
 }
 
 /** A document's metadata and body counted as FTS5 counts them: per column term counts, and lengths. */
-function countsOf(d: SearchDocument) {
+export function countsOf(d: SearchDocument) {
   const meta = META_FIELDS.map((f) => termCounts((d.fields[f] ?? []).join(' ')));
   const body = termCounts(d.body);
   return { meta, metaLength: meta.reduce((n, c) => n + c.length, 0), body };
 }
 
 /**
- * Insert documents of generation `gen` (refs in their order) with their postings; their distinct
- * terms counted into `delta`.
+ * Insert documents of generation `gen` (refs in their order) with their postings (into the table
+ * `postings`: pg-partition.ts); their distinct terms counted into `delta`. `counted` may come
+ * counted already (while the server wrote the batch before).
  */
 export async function insertDocuments(
-  { client, s, space, gen }: Tx & { gen: number },
+  { client, s, space, gen, postings }: Tx & { gen: number; postings: PostingsTarget },
   docs: SearchDocument[],
   delta: Map<string, [number, number]>,
+  counted: ReadonlyArray<ReturnType<typeof countsOf>> = docs.map(countsOf),
 ): Promise<void> {
   if (docs.length === 0) return;
-  const counted = docs.map(countsOf);
   const refs = (
     await client.query<{ ref: number }>(
       `INSERT INTO ${s}.docs(space, gen, id, name, path, hash, body_len, description, fields, not_for, triggers, mentions, name_key, body, meta_tokens, body_tokens)
@@ -94,8 +96,8 @@ export async function insertDocuments(
     bump(delta, c.body.counts.keys(), 1);
   });
   await client.query(
-    `INSERT INTO ${s}.postings(tbl, term, ref, col, tf, len, space, gen)
-    SELECT *, $7::int, $8::int FROM unnest($1::smallint[], $2::text[], $3::int[], $4::smallint[], $5::int[], $6::int[])`,
+    `INSERT INTO ${postings.table}(tbl, term, ref, col, tf, len, space, gen)
+    SELECT *, $7::int, $8::int FROM unnest($1::smallint[], $2::text[], $3::int[], $4::smallint[], $5::int[], $6::int[]) ${postings.finish ? '' : 'ORDER BY 1, 2, 3, 4'}`,
     [p.tbl, p.term, p.ref, p.col, p.tf, p.len, space, gen],
   );
 }

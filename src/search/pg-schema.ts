@@ -4,6 +4,7 @@
 
 import pg from 'pg';
 import { SkillsetError } from '../errors.js';
+import { isPartition } from './pg-partition.js';
 import {
   ACCESS_TABLES,
   accessTablesSql,
@@ -146,7 +147,7 @@ export async function prepareSchema(client: pg.PoolClient, where: PgLocation): P
         [where.schema],
       )
     ).rows.map((r) => r.name);
-    const foreign = tables.find((t) => !OURS.includes(t));
+    const foreign = tables.find((t) => !OURS.includes(t) && !isPartition(t));
     if (foreign !== undefined)
       throw new SkillsetError(
         'index/foreign',
@@ -160,8 +161,8 @@ export async function prepareSchema(client: pg.PoolClient, where: PgLocation): P
     if (version !== String(PG_INDEX_VERSION)) {
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
       for (const t of tables)
-        if ((INDEX_TABLES as readonly string[]).includes(t))
-          await client.query(`DROP TABLE ${s}."${t}" CASCADE`);
+        if ((INDEX_TABLES as readonly string[]).includes(t) || isPartition(t))
+          await client.query(`DROP TABLE IF EXISTS ${s}."${t}" CASCADE`);
       await client.query(indexTablesSql(s));
     }
     await client.query(accessTablesSql(s));

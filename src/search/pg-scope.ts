@@ -3,6 +3,8 @@
 // what is seen. Every one is scoped in SQL to the store's spaces, up to each one's current generation.
 
 import type { BodyCounts } from './index-store.js';
+import type { TableStats } from './pg-bm25.js';
+import type { SpaceAt } from './pg-lists.js';
 import type { PgIndexStore } from './pg-store.js';
 
 /** Options for PgIndexStore.open. */
@@ -27,6 +29,25 @@ export async function docCount(store: PgIndexStore): Promise<number> {
     [store.scope],
   );
   return Number(rows[0]?.rows ?? 0);
+}
+
+/** The spaces the store sees, at their current generations. */
+export const spacesAt = (store: PgIndexStore): Promise<SpaceAt[]> =>
+  store.query<SpaceAt>(`SELECT id, gen FROM ${store.s}.spaces WHERE name = ANY($1) ORDER BY id`, [
+    store.scope,
+  ]);
+
+/** Table `tbl`'s rows and mean row length over the spaces seen, as BM25 takes them. */
+export async function tableStats(store: PgIndexStore, tbl: number): Promise<TableStats> {
+  const row = (
+    await store.query<{ n: number | null; tokens: number | null }>(
+      `SELECT sum(st.rows)::float8 AS n, sum(st.tokens)::float8 AS tokens FROM ${store.s}.stats AS st
+      JOIN ${store.s}.spaces AS sp ON sp.id = st.space WHERE st.tbl = $1 AND sp.name = ANY($2)`,
+      [tbl, store.scope],
+    )
+  )[0];
+  const n = row?.n ?? 0;
+  return { n, avgdl: n > 0 ? (row?.tokens ?? 0) / n : 0 };
 }
 
 /** How many skills the store sees hold `term` in their metadata, and in their bodies. */
@@ -64,7 +85,7 @@ export async function bodyCounts(
   // One round trip: the body's length, and a row per term it holds (none when it holds none).
   const rows = await store.query<{ body_len: number; term: string | null; tf: number | null }>(
     `SELECT d.body_len, p.term, p.tf FROM ${store.s}.docs AS d ${store.visible('d', 3)} LEFT JOIN ${store.s}.postings AS p
-      ON p.tbl = 1 AND p.ref = d.ref AND p.term = ANY($2) WHERE d.ref = $1`,
+      ON p.space = d.space AND p.tbl = 1 AND p.ref = d.ref AND p.term = ANY($2) WHERE d.ref = $1`,
     [ref, [...new Set(terms)], store.scope],
   );
   const counts = new Map<string, number>();

@@ -18,7 +18,8 @@ import type {
   StoredDoc,
   UpdateStats,
 } from './index-store.js';
-import { bm25Query, DOC_COLUMNS, type DocRow, decodeDocument, phrasesOf } from './pg-read.js';
+import { bm25Candidates } from './pg-bm25.js';
+import { DOC_COLUMNS, type DocRow, decodeDocument, phrasesOf } from './pg-read.js';
 import { connect, inTransaction, onOwnClient, pgError } from './pg-schema.js';
 import * as scoped from './pg-scope.js';
 import { DEFAULT_SPACE, type PgStoreOptions } from './pg-scope.js';
@@ -35,8 +36,6 @@ const MAX_ANSWERS = 20_000;
 /** An index in a PostgreSQL schema: open, update incrementally, and the reads ranking needs. */
 export class PgIndexStore implements SearchIndexStore {
   private readonly docCache = new Map<number, StoredDoc>();
-  private count: number | undefined;
-  private avgBody: number | undefined;
   private vocabulary: Vocabulary | undefined;
   /** Answers that only a change can move, by question (a query asks a dozen; each is a round trip). */
   private readonly answers = new Map<string, unknown>();
@@ -164,18 +163,13 @@ export class PgIndexStore implements SearchIndexStore {
   /** Drop what was read before the index changed. */
   private forget(): void {
     this.docCache.clear();
-    this.count = undefined;
-    this.avgBody = undefined;
     this.vocabulary = undefined;
     this.answers.clear();
     this.seen = undefined;
   }
 
   /** The number of indexed skills (memoised until the next change). */
-  async docCount(): Promise<number> {
-    this.count ??= await scoped.docCount(this);
-    return this.count;
-  }
+  docCount = async (): Promise<number> => this.kept('count', () => scoped.docCount(this));
 
   /** How many skills hold `term` in their metadata or body (kept until the next change). */
   documentFrequency = async (table: IndexTable, term: string): Promise<number> =>
@@ -190,41 +184,47 @@ export class PgIndexStore implements SearchIndexStore {
     return answer;
   }
 
-  /** BM25 candidates from one table, best first (higher is better), scored as FTS5 scores them. */
+  /**
+   * BM25 candidates from one table, best first (higher is better), scored as FTS5 scores them over
+   * the whole posting lists (pg-bm25.ts); their documents are read in the same breath.
+   */
   async candidates(
     table: IndexTable,
     request: CandidateRequest,
     columns?: Readonly<Record<MetaField, number>>,
   ): Promise<Hit[]> {
     if (request.terms.length === 0) return [];
-    const weights = table === 'meta' ? META_FIELDS.map((f) => (columns ? columns[f] : 1)) : [1];
-    const q = bm25Query(
-      this.s,
-      table === 'meta' ? 0 : 1,
-      phrasesOf(request.terms, request.prefixLast),
-      weights,
-      request.limit,
-      this.scope,
+    const tbl = table === 'meta' ? 0 : 1;
+    const weights = tbl === 0 ? META_FIELDS.map((f) => (columns ? columns[f] : 1)) : [1];
+    const phrases = phrasesOf(request.terms, request.prefixLast);
+    if (phrases.every((p) => p === undefined)) return [];
+    const spaces = await this.kept('spaces', () => scoped.spacesAt(this));
+    const st = await this.kept(`stats\0${tbl}`, () => scoped.tableStats(this, tbl));
+    const hits = await bm25Candidates(this, { spaces, st, tbl, phrases, weights }, request.limit);
+    await this.prefetch(hits.map((h) => h.ref));
+    return hits;
+  }
+
+  /** Read the documents of `refs` not kept, in one query. */
+  private async prefetch(refs: readonly number[]): Promise<void> {
+    const missing = refs.filter((r) => !this.docCache.has(r));
+    if (missing.length === 0) return;
+    const rows = await this.query<DocRow>(
+      `SELECT ${DOC_COLUMNS} FROM ${this.s}.docs AS d ${this.visible('d', 2)} WHERE d.ref = ANY($1) ORDER BY d.ref`,
+      [missing, this.scope],
     );
-    if (!q) return [];
-    return this.query<Hit>(q.text, q.values);
+    for (const r of rows) this.remember(r);
   }
 
   /** A stored document by ref (the most recently read DOC_CACHE of them are kept). */
   async document(ref: number): Promise<StoredDoc | undefined> {
     const hit = this.docCache.get(ref);
-    if (hit) {
+    if (!hit) await this.prefetch([ref]);
+    else {
       this.docCache.delete(ref);
       this.docCache.set(ref, hit);
-      return hit;
     }
-    const row = (
-      await this.query<DocRow>(
-        `SELECT ${DOC_COLUMNS} FROM ${this.s}.docs AS d ${this.visible('d', 2)} WHERE d.ref = $1`,
-        [ref, this.scope],
-      )
-    )[0];
-    return row ? this.remember(row) : undefined;
+    return this.docCache.get(ref);
   }
 
   private remember(row: DocRow): StoredDoc {
@@ -270,10 +270,8 @@ export class PgIndexStore implements SearchIndexStore {
   bodyCounts = async (ref: number, terms: readonly string[]) => scoped.bodyCounts(this, ref, terms);
 
   /** The mean body length in terms over every skill (memoised until the next change). */
-  async averageBodyLength(): Promise<number> {
-    this.avgBody ??= await scoped.averageBodyLength(this);
-    return this.avgBody;
-  }
+  averageBodyLength = async (): Promise<number> =>
+    this.kept('avgBody', () => scoped.averageBodyLength(this));
 
   /** What the spaces seen hold: one space's fingerprint ('' before its first update), or each one's. */
   contentVersion = async () => scoped.contentVersion(this);

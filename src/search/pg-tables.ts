@@ -5,7 +5,7 @@
 // as SQLite compares it.
 
 /** Bump when the index tables or what is indexed changes: an older schema's index tables are remade. */
-export const PG_INDEX_VERSION = 2;
+export const PG_INDEX_VERSION = 3;
 
 /** The index's tables: remade when their version changes. */
 export const INDEX_TABLES = [
@@ -43,8 +43,9 @@ CREATE INDEX ON ${s}.docs(name_key);
 CREATE INDEX ON ${s}.docs(hash);
 CREATE TABLE ${s}.postings(
   tbl smallint NOT NULL, term text COLLATE "C" NOT NULL, ref integer NOT NULL, col smallint NOT NULL,
-  tf integer NOT NULL, len integer NOT NULL, space integer NOT NULL, gen integer NOT NULL,
-  PRIMARY KEY(tbl, term, ref, col));
+  tf integer NOT NULL, len integer NOT NULL, space integer NOT NULL, gen integer NOT NULL)
+  PARTITION BY LIST (space);
+CREATE INDEX ON ${s}.postings(tbl, term, ref, col) INCLUDE (tf, len, space, gen);
 CREATE INDEX ON ${s}.postings(ref);
 CREATE TABLE ${s}.stats(
   space integer NOT NULL, tbl smallint NOT NULL, rows bigint NOT NULL, tokens bigint NOT NULL,

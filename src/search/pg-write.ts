@@ -11,7 +11,8 @@ import type pg from 'pg';
 import type { SearchDocument } from './document.js';
 import type { DocumentLoader, IndexContents, Progress, UpdateStats } from './index-store.js';
 import { finishSpace, NOTIFY_CHANNEL, type Tx, updateFrequencies } from './pg-flip.js';
-import { insertDocuments } from './pg-insert.js';
+import { countsOf, insertDocuments } from './pg-insert.js';
+import { postingsTarget, tidyPartition } from './pg-partition.js';
 
 /** Documents loaded and inserted at once: a transaction each. */
 const LOAD_BATCH = 256;
@@ -74,7 +75,10 @@ export async function updateSpace(
     // What a run that died left behind: rows of a generation that never became current.
     for (const t of ['postings', 'docs', 'files'])
       await client.query(`DELETE FROM ${s}.${t} WHERE space = $1 AND gen > $2`, [sp.id, sp.gen]);
-    return await writeGeneration({ client, s, space: sp.id, gen: sp.gen + 1 }, u);
+    const stats = await writeGeneration({ client, s, space: sp.id, gen: sp.gen + 1 }, u);
+    // Readers read posting lists from the covering index alone once its pages are marked visible.
+    if (stats.added + stats.changed + stats.removed > 0) await tidyPartition(client, s, sp.id);
+    return stats;
   } finally {
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
   }
@@ -133,26 +137,43 @@ async function planOf(tx: Tx, current: IndexContents): Promise<Plan> {
 async function writeGeneration(tx: Tx & { gen: number }, u: SpaceUpdate): Promise<UpdateStats> {
   const { client, s } = tx;
   const plan = await planOf(tx, u.current);
+  const target = await postingsTarget(client, s, tx.space);
   const delta = new Map<string, [number, number]>();
-  for (let i = 0; i < plan.toLoad.length; i += LOAD_BATCH) {
-    const batch = (
+  const loadBatch = async (i: number) => {
+    const docs = (
       await Promise.all(plan.toLoad.slice(i, i + LOAD_BATCH).map((p) => u.load(p)))
     ).filter((d) => d !== undefined);
-    await client.query('BEGIN');
-    try {
-      await insertDocuments(tx, batch, delta);
-      await u.attach?.(tx, batch);
-      await client.query('COMMIT');
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
+    return { docs, counted: docs.map(countsOf) };
+  };
+  // The next batch is loaded while the server writes this one: the two take turns on no one CPU.
+  let next = plan.toLoad.length > 0 ? loadBatch(0) : undefined;
+  try {
+    for (let i = 0; i < plan.toLoad.length; i += LOAD_BATCH) {
+      const { docs: batch, counted } = await (next as ReturnType<typeof loadBatch>);
+      next = i + LOAD_BATCH < plan.toLoad.length ? loadBatch(i + LOAD_BATCH) : undefined;
+      await client.query('BEGIN');
+      try {
+        await insertDocuments({ ...tx, postings: target }, batch, delta, counted);
+        await u.attach?.(tx, batch);
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+      u.progress?.(Math.min(i + LOAD_BATCH, plan.toLoad.length), plan.toLoad.length);
     }
-    u.progress?.(Math.min(i + LOAD_BATCH, plan.toLoad.length), plan.toLoad.length);
+  } finally {
+    // A batch loading when a write failed: its failure is not the one to report.
+    next?.catch(() => undefined);
   }
+  await target.finish?.();
   await client.query('BEGIN');
   try {
     await updateFrequencies(tx, plan.remove, delta);
-    await client.query(`DELETE FROM ${s}.postings WHERE ref = ANY($1)`, [plan.remove]);
+    await client.query(`DELETE FROM ${s}.postings WHERE space = $1 AND ref = ANY($2)`, [
+      tx.space,
+      plan.remove,
+    ]);
     await client.query(`DELETE FROM ${s}.docs WHERE ref = ANY($1)`, [plan.remove]);
     await client.query(
       `DELETE FROM ${s}.files WHERE space = $1 AND gen < $2 AND folder = ANY($3)`,
