@@ -67,6 +67,10 @@ export { decideSkillPermission, recordApproval } from './invoke/permissions.js';
 export type { Profile } from './lint/define-rule.js';
 export type { LintOptions, LintResult } from './lint/run.js';
 export { lintSkills } from './lint/run.js';
+export type { PublishInput, PublishView } from './registry/publish.js';
+export { publishLibrary } from './registry/publish.js';
+export type { Registry } from './registry/reader.js';
+export { openRegistry, registryService } from './registry/reader.js';
 export type {
   ListingEntry,
   ListingFormat,

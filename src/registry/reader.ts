@@ -40,7 +40,12 @@ export async function registryService(
   spaces: readonly string[],
 ): Promise<SkillService & { reload(): Promise<void> }> {
   const visible = [...new Set(spaces)].sort();
-  const fs = await registryFileSystem(registry.pool, `"${registry.schema}"`, visible);
+  const fs = await registryFileSystem(
+    registry.pool,
+    `"${registry.schema}"`,
+    visible,
+    registry.shown,
+  );
   const settings = await resolveSettings({
     cwd: REGISTRY_MOUNT,
     roots: [REGISTRY_MOUNT],

@@ -1,7 +1,10 @@
 // A registry's skills as a read-only file system: what one caller may see (the namespaces granted to
-// its team), read from the files table once, at the namespaces' current generations. Discovery,
-// bodies, load and read-file go through it as they go through a folder on disk, so a registry server
-// is the same service over another file system. Nothing here can be written.
+// its team), listed from the files table at the namespaces' current generations. Discovery, bodies,
+// load and read-file go through it as they go through a folder on disk, so a registry server is the
+// same service over another file system. Nothing here can be written. Only the listing is held: each
+// SKILL.md's bytes come with it for discovery's one read of them, and every other read asks the
+// registry for the file by its digest (the most recent few kept), so a team's view of a
+// 100,000-skill library costs its listing, not its bytes.
 
 import path from 'node:path';
 import type pg from 'pg';
@@ -12,12 +15,21 @@ import {
   fsError,
   type ReadResult,
 } from '../files/fs.js';
+import { pgError } from '../search/pg-schema.js';
 import { REGISTRY_MOUNT } from './paths.js';
 
 interface FileNode {
-  bytes: Buffer;
+  size: number;
   mode: number;
+  digest: string;
+  /** The namespace (a space's name): where to ask for the bytes. */
+  space: string;
+  /** The bytes as listed (a SKILL.md's), until discovery has read them once. */
+  bytes?: Buffer | undefined;
 }
+
+/** Bytes of files read on demand kept per file system (the most recently read first to stay). */
+const KEPT_BYTES = 32 * 1024 * 1024;
 
 /** A registry's files as a file system, read again (a publish made current) by `reload`. */
 export interface RegistryFileSystem extends FileSystem {
@@ -29,9 +41,42 @@ export async function registryFileSystem(
   pool: pg.Pool,
   s: string,
   spaces: readonly string[],
+  shown: string,
 ): Promise<RegistryFileSystem> {
   let tree = await readTree(pool, s, spaces);
-  const fs = readOnlyFs(() => tree);
+  const kept = new Map<string, Buffer>();
+  let keptBytes = 0;
+  const bytesOf = async (file: string, f: FileNode): Promise<Buffer> => {
+    if (f.bytes) {
+      const b = f.bytes;
+      f.bytes = undefined;
+      return b;
+    }
+    const key = `${f.digest}\0${file}`;
+    const hit = kept.get(key);
+    if (hit) return hit;
+    const asked = pool.query<{ bytes: Buffer }>(
+      `SELECT f.bytes FROM ${s}.files AS f JOIN ${s}.spaces AS sp ON sp.id = f.space AND f.gen <= sp.gen
+        WHERE sp.name = $1 AND f.folder = $2 AND f.rel = $3 AND f.digest = $4`,
+      [f.space, path.posix.dirname(file), path.posix.basename(file), f.digest],
+    );
+    const row = (
+      await asked.catch((e: unknown) => {
+        throw pgError(e, shown);
+      })
+    ).rows[0];
+    // Replaced since the listing was read: the listing moves on with the publish's notice.
+    if (!row) throw fsError('ENOENT', file);
+    kept.set(key, row.bytes);
+    keptBytes += row.bytes.length;
+    for (const [k, b] of kept) {
+      if (keptBytes <= KEPT_BYTES) break;
+      kept.delete(k);
+      keptBytes -= b.length;
+    }
+    return row.bytes;
+  };
+  const fs = readOnlyFs(() => tree, bytesOf);
   return {
     ...fs,
     async reload() {
@@ -48,8 +93,17 @@ interface Tree {
 
 async function readTree(pool: pg.Pool, s: string, spaces: readonly string[]): Promise<Tree> {
   const rows = (
-    await pool.query<{ folder: string; rel: string; mode: number; bytes: Buffer }>(
-      `SELECT f.folder, f.rel, f.mode, f.bytes FROM ${s}.files AS f
+    await pool.query<{
+      folder: string;
+      rel: string;
+      mode: number;
+      size: number;
+      digest: string;
+      space: string;
+      bytes: Buffer | null;
+    }>(
+      `SELECT f.folder, f.rel, f.mode, f.size, f.digest, sp.name AS space,
+        CASE WHEN f.rel = 'SKILL.md' THEN f.bytes END AS bytes FROM ${s}.files AS f
       JOIN ${s}.spaces AS sp ON sp.id = f.space AND f.gen <= sp.gen AND sp.name = ANY($1)`,
       [spaces],
     )
@@ -71,7 +125,13 @@ async function readTree(pool: pg.Pool, s: string, spaces: readonly string[]): Pr
     const file = `${r.folder}/${r.rel}`;
     // A folder's rows are only ever the ones publish wrote: never a path out of the mount.
     if (!file.startsWith(`${REGISTRY_MOUNT}/`) || path.posix.normalize(file) !== file) continue;
-    files.set(file, { bytes: r.bytes, mode: r.mode });
+    files.set(file, {
+      size: r.size,
+      mode: r.mode,
+      digest: r.digest,
+      space: r.space,
+      bytes: r.bytes ?? undefined,
+    });
     addDir(path.posix.dirname(file));
     const name = path.posix.basename(file);
     dirs.get(path.posix.dirname(file))?.set(name, { name, kind: 'file' });
@@ -79,14 +139,17 @@ async function readTree(pool: pg.Pool, s: string, spaces: readonly string[]): Pr
   return { files, dirs };
 }
 
-/** The file system over the tree `now()` gives (absolute, normalised paths). */
-function readOnlyFs(now: () => Tree): FileSystem {
+/** The file system over the tree `now()` gives (absolute, normalised paths), its bytes from `bytesOf`. */
+function readOnlyFs(
+  now: () => Tree,
+  bytesOf: (file: string, f: FileNode) => Promise<Buffer>,
+): FileSystem {
   const norm = (p: string): string => path.posix.resolve('/', p);
   const info = (p: string): FileInfo => {
     const { files, dirs } = now();
     const at = norm(p);
     const f = files.get(at);
-    if (f) return { kind: 'file', size: f.bytes.length, mtimeMs: 0, mode: f.mode };
+    if (f) return { kind: 'file', size: f.size, mtimeMs: 0, mode: f.mode };
     if (dirs.has(at)) return { kind: 'dir', size: 0, mtimeMs: 0, mode: 0o755 };
     throw fsError('ENOENT', p);
   };
@@ -113,9 +176,9 @@ function readOnlyFs(now: () => Tree): FileSystem {
       const i = info(p);
       const f = now().files.get(norm(p));
       if (!f) return { ok: false, reason: 'not-a-file', size: i.size, kind: i.kind };
-      if (f.bytes.length > maxBytes)
-        return { ok: false, reason: 'too-large', size: f.bytes.length, kind: 'file' };
-      return { ok: true, bytes: f.bytes, size: f.bytes.length, mtimeMs: 0 };
+      if (f.size > maxBytes) return { ok: false, reason: 'too-large', size: f.size, kind: 'file' };
+      const bytes = await bytesOf(norm(p), f);
+      return { ok: true, bytes, size: bytes.length, mtimeMs: 0 };
     },
     mkdir: readOnly,
     writeFile: readOnly,

@@ -42,7 +42,11 @@ describe('posting lists of the PostgreSQL index', () => {
     const writer = await PgIndexStore.open(url, { space: 'w' });
     const reader = await PgIndexStore.open(url, { scope: ['w'], readOnly: true });
     try {
-      const first = library({ alpha: 'A widget here.', beta: 'No such thing.', gamma: 'Widgetry.' });
+      const first = library({
+        alpha: 'A widget here.',
+        beta: 'No such thing.',
+        gamma: 'Widgetry.',
+      });
       await writer.apply(first.contents, first.load);
       await reader.sync();
       const names = async (request: typeof body) =>
