@@ -224,6 +224,14 @@ describe('serve over a registry', () => {
       for (const c of clients) {
         const all = await uris(c);
         assert.ok(all.includes('skill://ops/cluster-upgrade/SKILL.md'), all.join());
+        // load_skill's names follow the catalog: the new skill loads, and so do the others.
+        const { tools } = await c.listTools();
+        const load = tools.find((t) => t.name === 'load_skill');
+        assert.deepEqual(load?.inputSchema.required, ['name'], JSON.stringify(load));
+        for (const name of ['ops:cluster-upgrade', 'sf:business-rules-engine']) {
+          const loaded = await c.callTool({ name: 'load_skill', arguments: { name } });
+          assert.notEqual(loaded.isError, true, JSON.stringify(loaded.content));
+        }
       }
     } finally {
       for (const c of clients) await c.close();
