@@ -17,6 +17,8 @@ export interface Balancer {
   alive(): boolean[];
   /** Responses the balancer made itself (502: an upstream failed before answering). */
   readonly made: { refused: number; reset: number };
+  /** How long each tool call a replica answered took, as the balancer saw it (ms, by tool). */
+  readonly served: Map<string, number[]>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startBalancer(urls: readonly string[]): Promise<Balancer> 
   });
   const sticky = new Map<string, number>();
   const made = { refused: 0, reset: 0 };
+  const served = new Map<string, number[]>();
   const agent = new http.Agent({ keepAlive: true });
   let turn = 0;
   const next = (): number | undefined => {
@@ -76,7 +79,16 @@ export async function startBalancer(urls: readonly string[]): Promise<Balancer> 
       // The replica checks Host on loopback: the request is addressed to it now.
       headers: { ...req.headers, host: `${up.host}:${up.port}` },
     });
+    const t = performance.now();
+    const tool = toolOf(sent);
     out.on('response', (answer) => {
+      if (tool !== undefined)
+        answer.on('end', () => {
+          if (answer.statusCode !== 200) return;
+          const times = served.get(tool) ?? [];
+          times.push(performance.now() - t);
+          served.set(tool, times);
+        });
       const id = answer.headers['mcp-session-id'];
       if (typeof id === 'string') sticky.set(id, at);
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -120,12 +132,25 @@ export async function startBalancer(urls: readonly string[]): Promise<Balancer> 
     replicaOf: (session) => sticky.get(session),
     alive: () => upstreams.map((u) => u.alive),
     made,
+    served,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();
     },
   };
+}
+
+/** The tool a request body calls, if it is a tool call. */
+function toolOf(sent: Buffer): string | undefined {
+  try {
+    const m = JSON.parse(sent.toString()) as { method?: string; params?: { name?: unknown } };
+    return m.method === 'tools/call' && typeof m.params?.name === 'string'
+      ? m.params.name
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** An answer the balancer makes itself. */

@@ -39,8 +39,15 @@ export interface LoadFigures {
   /** Every failed request. */
   failures: Sample[];
   listChanged: ListChangedFigures;
-  /** Answers the balancer made itself. */
-  balancer?: { refused: number; reset: number };
+  /** Answers the balancer made itself, and the replicas' latency as it saw it. */
+  balancer?: {
+    refused: number;
+    reset: number;
+    search: { p50: number; p95: number };
+    load: { p50: number; p95: number };
+  };
+  /** How late the event loop of the clients' own process ran (ms). */
+  generatorLagMs?: { p50: number; p99: number; max: number };
 }
 
 /** What summarizeLoad reads. */
@@ -118,7 +125,12 @@ export function formatLoad(f: LoadFigures): string {
   );
   if (f.balancer)
     lines.push(
+      `  at the balancer (the replicas' own time): search p50 ${ms(f.balancer.search.p50)}, p95 ${ms(f.balancer.search.p95)}; load p50 ${ms(f.balancer.load.p50)}, p95 ${ms(f.balancer.load.p95)}`,
       `  balancer: ${f.balancer.refused} connections refused (sent on to a live replica), ${f.balancer.reset} requests answered 502`,
+    );
+  if (f.generatorLagMs)
+    lines.push(
+      `  the clients' process (clients and balancer): event loop late by p50 ${ms(f.generatorLagMs.p50)}, p99 ${ms(f.generatorLagMs.p99)}, max ${ms(f.generatorLagMs.max)}`,
     );
   return `${lines.join('\n')}\n`;
 }

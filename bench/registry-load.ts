@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createService, type SkillService } from '../src/core/service.js';
 import { parseLabels } from '../src/eval/eval.js';
 import { grant, issueToken } from '../src/registry/access.js';
@@ -30,6 +31,7 @@ import {
   type LoadFigures,
   summarizeLoad,
 } from './load-report.js';
+import { quantile } from './stats.js';
 
 /** The run's shape. */
 export interface LoadOptions {
@@ -150,6 +152,10 @@ export async function runRegistryLoad(o: LoadOptions): Promise<LoadFigures> {
         timeoutMs: o.timeoutMs ?? 30_000,
       };
       const clients = await connectAll(ctx, o.clients);
+      // The clients and the balancer share this process: how late its event loop ran says how much of
+      // the clients' latency is their own queue, not the replicas'.
+      const lag = monitorEventLoopDelay({ resolution: 10 });
+      lag.enable();
       const runMs = o.seconds * 1000;
       started = performance.now();
       const killed = { replica: 0, atMs: 0, clients: [] as number[] };
@@ -166,10 +172,23 @@ export async function runRegistryLoad(o: LoadOptions): Promise<LoadFigures> {
       );
       await Promise.all(clients.map((c) => runClient(ctx, c, () => ctx.now() >= runMs)));
       const listChanged = await publish;
+      lag.disable();
       clearTimeout(kill);
       const figures = summarizeLoad({ o, skills, samples, clients, killed, listChanged });
       await Promise.all(clients.map((c) => c.session?.client.close().catch(() => undefined)));
-      return { ...figures, balancer: { ...balancer.made } };
+      const seen = (tool: string) => {
+        const times = balancer.served.get(tool) ?? [];
+        return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+      };
+      return {
+        ...figures,
+        balancer: { ...balancer.made, search: seen('search_skills'), load: seen('load_skill') },
+        generatorLagMs: {
+          p50: lag.percentile(50) / 1e6,
+          p99: lag.percentile(99) / 1e6,
+          max: lag.max / 1e6,
+        },
+      };
     } finally {
       next.close();
       await balancer.close();
