@@ -16,7 +16,7 @@ export interface Balancer {
   /** Which upstreams are still taken to be alive. */
   alive(): boolean[];
   /** Responses the balancer made itself (502: an upstream failed before answering). */
-  readonly made: { refused: number; reset: number };
+  readonly made: { refused: number; reset: number; why: Record<string, number> };
   /** How long each tool call a replica answered took, as the balancer saw it (ms, by tool). */
   readonly served: Map<string, number[]>;
   close(): Promise<void>;
@@ -46,9 +46,11 @@ export async function startBalancer(urls: readonly string[]): Promise<Balancer> 
     return { host: hostname, port: Number(port), alive: true };
   });
   const sticky = new Map<string, number>();
-  const made = { refused: 0, reset: 0 };
+  const made = { refused: 0, reset: 0, why: {} as Record<string, number> };
   const served = new Map<string, number[]>();
-  const agent = new http.Agent({ keepAlive: true });
+  // An idle kept-alive connection is closed before a replica would close it (Node's 5 s): a request
+  // sent on one the replica is closing at that moment would be lost.
+  const agent = new http.Agent({ keepAlive: true, timeout: 4_000 });
   let turn = 0;
   const next = (): number | undefined => {
     for (let i = 0; i < upstreams.length; i++) {
@@ -111,6 +113,8 @@ export async function startBalancer(urls: readonly string[]): Promise<Balancer> 
         return;
       }
       made.reset++;
+      const code = e.code ?? e.message;
+      made.why[code] = (made.why[code] ?? 0) + 1;
       fail(res, 502, `replica failed: ${e.code ?? e.message}`);
     });
     res.on('close', () => {

@@ -43,6 +43,7 @@ export interface LoadFigures {
   balancer?: {
     refused: number;
     reset: number;
+    why: Record<string, number>;
     search: { p50: number; p95: number };
     load: { p50: number; p95: number };
   };
@@ -126,7 +127,11 @@ export function formatLoad(f: LoadFigures): string {
   if (f.balancer)
     lines.push(
       `  at the balancer (the replicas' own time): search p50 ${ms(f.balancer.search.p50)}, p95 ${ms(f.balancer.search.p95)}; load p50 ${ms(f.balancer.load.p50)}, p95 ${ms(f.balancer.load.p95)}`,
-      `  balancer: ${f.balancer.refused} connections refused (sent on to a live replica), ${f.balancer.reset} requests answered 502`,
+      `  balancer: ${f.balancer.refused} connections refused (sent on to a live replica), ${f.balancer.reset} requests answered 502 (${Object.entries(
+        f.balancer.why,
+      )
+        .map(([code, n]) => `${code} ${n}`)
+        .join(', ')})`,
     );
   if (f.generatorLagMs)
     lines.push(
