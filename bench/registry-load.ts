@@ -24,7 +24,7 @@ import {
   runClient,
   type Sample,
 } from './load-client.js';
-import { startReplicas } from './load-replicas.js';
+import { type Replicas, startReplicas } from './load-replicas.js';
 import {
   formatLoad,
   type ListChangedFigures,
@@ -131,70 +131,91 @@ async function connectAll(ctx: ClientContext, n: number, wide = 25): Promise<Loa
   return clients;
 }
 
+/** What the timed part of a run needs. */
+interface Stage {
+  o: LoadOptions;
+  store: string;
+  token: string;
+  skills: number;
+  next: SkillService;
+  replicas: Replicas;
+  balancer: Balancer;
+}
+
+/** Connect the clients, then run them; kill a replica at a third, publish at two thirds. */
+async function drive({ o, store, token, skills, next, replicas, balancer }: Stage) {
+  const samples: Sample[] = [];
+  let started = performance.now();
+  const ctx: ClientContext = {
+    url: balancer.url,
+    token,
+    queries: o.queries,
+    now: () => performance.now() - started,
+    record: (s) => samples.push(s),
+    timeoutMs: o.timeoutMs ?? 30_000,
+  };
+  const clients = await connectAll(ctx, o.clients);
+  // The clients and the balancer share this process: how late its event loop ran says how much of
+  // the clients' latency is their own queue, not the replicas'.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const runMs = o.seconds * 1000;
+  started = performance.now();
+  const killed = { replica: 0, atMs: 0, clients: [] as number[] };
+  const timers: NodeJS.Timeout[] = [];
+  try {
+    timers.push(
+      setTimeout(() => {
+        killed.atMs = ctx.now();
+        killed.clients = clientsOn(clients, balancer, killed.replica);
+        replicas.kill(killed.replica);
+      }, runMs / 3),
+    );
+    const publish = new Promise<ListChangedFigures>((resolve, reject) => {
+      const publishAt = () => publishAndWatch(clients, next, store, ctx).then(resolve, reject);
+      timers.push(setTimeout(publishAt, (runMs * 2) / 3));
+    });
+    // Awaited once the clients are done: a failure meanwhile is not unhandled.
+    publish.catch(() => undefined);
+    await Promise.all(clients.map((c) => runClient(ctx, c, () => ctx.now() >= runMs)));
+    const listChanged = await publish;
+    lag.disable();
+    const figures = summarizeLoad({ o, skills, samples, clients, killed, listChanged });
+    const seen = (tool: string) => {
+      const times = balancer.served.get(tool) ?? [];
+      return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+    };
+    return {
+      ...figures,
+      balancer: { ...balancer.made, search: seen('search_skills'), load: seen('load_skill') },
+      generatorLagMs: {
+        p50: lag.percentile(50) / 1e6,
+        p99: lag.percentile(99) / 1e6,
+        max: lag.max / 1e6,
+      },
+    };
+  } finally {
+    for (const t of timers) clearTimeout(t);
+    await Promise.all(clients.map((c) => c.session?.client.close().catch(() => undefined)));
+  }
+}
+
 /** Run the whole scenario on a private cluster; returns its figures. */
 export async function runRegistryLoad(o: LoadOptions): Promise<LoadFigures> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillset-load-'));
   const cluster = await startTestCluster();
+  const undo: Array<() => unknown> = [];
   try {
     const store = `${cluster.url}?schema=load`;
     const { token, skills, next } = await prepare(store, o.library, tmp);
+    undo.push(() => next.close());
     const replicas = await startReplicas(store, o.replicas, o.clients * 2);
+    undo.push(() => replicas.stop());
     const balancer = await startBalancer(replicas.urls);
-    try {
-      const samples: Sample[] = [];
-      let started = performance.now();
-      const ctx: ClientContext = {
-        url: balancer.url,
-        token,
-        queries: o.queries,
-        now: () => performance.now() - started,
-        record: (s) => samples.push(s),
-        timeoutMs: o.timeoutMs ?? 30_000,
-      };
-      const clients = await connectAll(ctx, o.clients);
-      // The clients and the balancer share this process: how late its event loop ran says how much of
-      // the clients' latency is their own queue, not the replicas'.
-      const lag = monitorEventLoopDelay({ resolution: 10 });
-      lag.enable();
-      const runMs = o.seconds * 1000;
-      started = performance.now();
-      const killed = { replica: 0, atMs: 0, clients: [] as number[] };
-      const kill = setTimeout(() => {
-        killed.atMs = ctx.now();
-        killed.clients = clientsOn(clients, balancer, killed.replica);
-        replicas.kill(killed.replica);
-      }, runMs / 3);
-      const publish = new Promise<ListChangedFigures>((resolve, reject) =>
-        setTimeout(
-          () => publishAndWatch(clients, next, store, ctx).then(resolve, reject),
-          (runMs * 2) / 3,
-        ),
-      );
-      await Promise.all(clients.map((c) => runClient(ctx, c, () => ctx.now() >= runMs)));
-      const listChanged = await publish;
-      lag.disable();
-      clearTimeout(kill);
-      const figures = summarizeLoad({ o, skills, samples, clients, killed, listChanged });
-      await Promise.all(clients.map((c) => c.session?.client.close().catch(() => undefined)));
-      const seen = (tool: string) => {
-        const times = balancer.served.get(tool) ?? [];
-        return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
-      };
-      return {
-        ...figures,
-        balancer: { ...balancer.made, search: seen('search_skills'), load: seen('load_skill') },
-        generatorLagMs: {
-          p50: lag.percentile(50) / 1e6,
-          p99: lag.percentile(99) / 1e6,
-          max: lag.max / 1e6,
-        },
-      };
-    } finally {
-      next.close();
-      await balancer.close();
-      await replicas.stop();
-    }
+    undo.push(() => balancer.close());
+    return await drive({ o, store, token, skills, next, replicas, balancer });
   } finally {
+    for (const step of undo.reverse()) await step();
     await cluster.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
