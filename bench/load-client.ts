@@ -112,7 +112,12 @@ export async function openSession(ctx: ClientContext): Promise<Session> {
   client.onerror = (e) => {
     if (/SSE stream disconnected/.test(e.message)) session.inflight?.abort(e);
   };
-  await client.connect(transport);
+  try {
+    await client.connect(transport);
+  } catch (e) {
+    await client.close().catch(() => undefined);
+    throw e;
+  }
   session.id = transport.sessionId ?? '';
   return session;
 }
@@ -148,10 +153,8 @@ async function timed<T>(
   s.inflight = inflight;
   try {
     const value = await call({ signal: inflight.signal, timeout: ctx.timeoutMs });
-    const failed = (value as { isError?: boolean; content?: Array<{ text?: string }> }).isError
-      ? (value as { content?: Array<{ text?: string }> }).content?.[0]?.text
-      : undefined;
-    if (failed !== undefined) throw new ToolFailed(failed);
+    const result = value as { isError?: boolean; content?: Array<{ text?: string }> };
+    if (result.isError) throw new ToolFailed(result.content?.[0]?.text ?? '(no text)');
     c.last = { client: c.index, op, at, ms: performance.now() - t };
     ctx.record(c.last);
     return value;
