@@ -49,8 +49,10 @@ export async function startBalancer(urls: readonly string[]): Promise<Balancer> 
   const made = { refused: 0, reset: 0, why: {} as Record<string, number> };
   const served = new Map<string, number[]>();
   // An idle kept-alive connection is closed before a replica would close it (Node's 5 s): a request
-  // sent on one the replica is closing at that moment would be lost.
-  const agent = new http.Agent({ keepAlive: true, timeout: 4_000 });
+  // sent on one the replica is closing at that moment would be lost. At most 32 are kept idle per
+  // replica, as a real balancer's pool (nginx's `keepalive 32`): a replica counts them against its
+  // cap on connections.
+  const agent = new http.Agent({ keepAlive: true, timeout: 4_000, maxFreeSockets: 32 });
   let turn = 0;
   const next = (): number | undefined => {
     for (let i = 0; i < upstreams.length; i++) {
@@ -101,7 +103,10 @@ export async function startBalancer(urls: readonly string[]): Promise<Balancer> 
         if (!answer.complete) res.destroy();
       });
     });
+    let gone = false;
     out.on('error', (e: NodeJS.ErrnoException) => {
+      // The client went first (it gave up on the request): nothing of the replica's to count.
+      if (gone) return;
       if (res.headersSent) {
         res.destroy();
         return;
@@ -113,12 +118,14 @@ export async function startBalancer(urls: readonly string[]): Promise<Balancer> 
         return;
       }
       made.reset++;
-      const code = e.code ?? e.message;
+      const code = `${e.code ?? e.message} (replica ${at})`;
       made.why[code] = (made.why[code] ?? 0) + 1;
       fail(res, 502, `replica failed: ${e.code ?? e.message}`);
     });
     res.on('close', () => {
-      if (!res.writableFinished) out.destroy();
+      if (res.writableFinished) return;
+      gone = true;
+      out.destroy();
     });
     out.end(sent);
   };

@@ -35,6 +35,8 @@ export interface Session {
   id: string;
   /** Whether its GET stream is open: only then can the server tell it anything (list_changed). */
   listening: boolean;
+  /** Why its GET stream could not be opened, if it could not (the SDK does not try again then). */
+  streamFailed?: string;
   /** Called on each `notifications/resources/list_changed`. */
   onListChanged?: (() => void) | undefined;
   /**
@@ -97,8 +99,15 @@ export async function openSession(ctx: ClientContext): Promise<Session> {
     requestInit: { headers: { Authorization: `Bearer ${ctx.token}` } },
     // The GET stream is the one notifications come on: watch when it is open.
     fetch: async (url, init) => {
-      const res = await fetch(url, init);
-      if (init?.method !== 'GET' || !res.ok || !res.body) return res;
+      if (init?.method !== 'GET') return fetch(url, init);
+      const res = await fetch(url, init).catch((e: Error) => {
+        session.streamFailed = e.message;
+        throw e;
+      });
+      if (!res.ok || !res.body) {
+        session.streamFailed = `HTTP ${res.status}`;
+        return res;
+      }
       session.listening = true;
       const body = watched(res.body, () => {
         session.listening = false;

@@ -12,6 +12,8 @@ export interface ListChangedFigures {
   delivered: number;
   /** From the publish's start to the last client told. */
   lastMs: number;
+  /** The clients not listening then, by why. */
+  notListening: Record<string, number>;
 }
 
 /** The replica killed: which, when (ms into the run), and the clients whose sessions it held. */
@@ -124,6 +126,8 @@ export function formatLoad(f: LoadFigures): string {
     `  clients served by their last request: ${f.servedAtEnd} of ${f.clients}`,
     `  list_changed after the publish at ${(f.listChanged.atMs / 1000).toFixed(1)} s: ${f.listChanged.delivered} of ${f.listChanged.connected} connected clients, the last ${f.listChanged.lastMs.toFixed(0)} ms after the publish began`,
   );
+  for (const [why, n] of Object.entries(f.listChanged.notListening))
+    lines.push(`    ${String(n).padStart(6)}  not connected then: ${why}`);
   if (f.balancer)
     lines.push(
       `  at the balancer (the replicas' own time): search p50 ${ms(f.balancer.search.p50)}, p95 ${ms(f.balancer.search.p95)}; load p50 ${ms(f.balancer.load.p50)}, p95 ${ms(f.balancer.load.p95)}`,

@@ -87,6 +87,16 @@ async function publishAndWatch(
 ): Promise<ListChangedFigures> {
   const atMs = ctx.now();
   const listening = clients.flatMap((c) => (c.session?.listening ? [c.session] : []));
+  const notListening: Record<string, number> = {};
+  for (const c of clients) {
+    if (c.session?.listening) continue;
+    const why = !c.session
+      ? 'between sessions'
+      : c.session.streamFailed
+        ? `its GET stream failed: ${c.session.streamFailed}`
+        : 'its GET stream not open yet';
+    notListening[why] = (notListening[why] ?? 0) + 1;
+  }
   let delivered = 0;
   let lastMs = 0;
   const heard = listening.map(
@@ -107,7 +117,7 @@ async function publishAndWatch(
   });
   await Promise.race([Promise.all(heard), late]);
   clearTimeout(timer);
-  return { atMs, connected: listening.length, delivered, lastMs };
+  return { atMs, connected: listening.length, delivered, lastMs, notListening };
 }
 
 /** Which clients have their session on replica `at` now. */
