@@ -1,8 +1,9 @@
 // The registry's load test (#26 acceptance, load) at a small scale, so that CI proves the harness:
-// three real replicas on one database behind the balancer, a dozen clients, one replica killed at a
-// third of the run and a publish at two thirds. Only the killed replica's clients fail, and only
-// after the kill; each of them starts a new session and is served again; every client ends served;
-// every client listening at the publish hears list_changed.
+// three replicas on one database, each a `skillset serve` process spawned from dist/, behind the
+// balancer; a dozen clients; one replica killed at a third of the run and a publish at two thirds.
+// Only the killed replica's clients fail, and only after the kill; each of them starts a new session
+// and is served again; every client ends served; every client listening at the publish hears
+// list_changed.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
