@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { discoverSkills } from '../src/index.js';
 import { lintSkills } from '../src/lint/run.js';
 import { type Library, scanLibrary } from './corpus.js';
+import { envInt } from './env.js';
 import { benchIndexHostile } from './index-hostile.js';
 import { benchMcp } from './mcp.js';
 import { BASELINE_SCRIPT, runNode } from './processes.js';
 import { benchRegistry } from './registry.js';
+import { benchRegistryLoad } from './registry-load.js';
 import { type Check, check, checkTable, timingTable } from './report.js';
 import { benchSearch } from './search.js';
 import { benchSelect } from './select.js';
@@ -69,17 +71,9 @@ const runs = (
     | 'hostile'
     | 'semantic'
     | 'ui'
-    | 'registry',
+    | 'registry'
+    | 'registry-load',
 ): boolean => ONLY.size === 0 || ONLY.has(group);
-
-/** A whole number of at least `min` from the environment, or the fallback. */
-function envInt(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number ≥ ${min}`);
-  return n;
-}
 
 /** Wait until every file is old enough for the parse cache to trust (matters right after a clone). */
 async function settle(lib: Library): Promise<void> {
@@ -215,6 +209,12 @@ async function main(): Promise<void> {
     const hostile = runs('hostile') ? await benchIndexHostile(first.root, cli, tmp) : undefined;
     const ui = runs('ui') ? await benchUi(first.root, labels, cli, tmp) : undefined;
     const registry = runs('registry') ? await benchRegistry(first.root, labels, tmp) : undefined;
+    const registryLoad = runs('registry-load')
+      ? await benchRegistryLoad(
+          first.root,
+          path.resolve(repoRoot, '..', 'shared', 'bench', 'salesforce-dev.jsonl'),
+        )
+      : undefined;
     const semantic =
       runs('semantic') && semanticBenchOn() ? benchSemantic(first.root, labels, tmp) : undefined;
 
@@ -231,6 +231,7 @@ async function main(): Promise<void> {
       hostile,
       ui,
       registry,
+      registryLoad,
       semantic,
     };
     fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);

@@ -766,6 +766,11 @@ describe('MCP while the library changes', () => {
       );
       for (const s of served)
         assert.ok(digests.has(s.resources.find((r) => r.uri === s.uri)?.digest), s.uri);
+      // load_skill's schema was set again at each change: it still validates, and a skill loads.
+      const listed = await c.callTool({ name: 'list_skills', arguments: {} });
+      const first = (listed.structuredContent as { skills: Array<{ id: string }> }).skills[0]?.id;
+      const loaded = await c.callTool({ name: 'load_skill', arguments: { name: first } });
+      assert.notEqual(loaded.isError, true, JSON.stringify(loaded.content));
       assert.ok(heard.tools > 0 && heard.resources > 0 && heard.prompts > 0, JSON.stringify(heard));
     } finally {
       await c.close();

@@ -224,10 +224,64 @@ describe('serve over a registry', () => {
       for (const c of clients) {
         const all = await uris(c);
         assert.ok(all.includes('skill://ops/cluster-upgrade/SKILL.md'), all.join());
+        // load_skill's names follow the catalog: the new skill loads, and so do the others.
+        const { tools } = await c.listTools();
+        const load = tools.find((t) => t.name === 'load_skill');
+        assert.deepEqual(load?.inputSchema.required, ['name'], JSON.stringify(load));
+        for (const name of ['ops:cluster-upgrade', 'sf:business-rules-engine']) {
+          const loaded = await c.callTool({ name: 'load_skill', arguments: { name } });
+          assert.notEqual(loaded.isError, true, JSON.stringify(loaded.content));
+        }
       }
     } finally {
       for (const c of clients) await c.close();
       await second.close();
+      rmSync(lib, { recursive: true, force: true });
+    }
+  });
+  it('tells a session of a publish after its team was granted more', {
+    timeout: 60_000,
+  }, async () => {
+    // A session keeps the grants it started with, a later one of the team has the new grant: both
+    // still hear of a publish of a namespace they see.
+    const store = `${cluster?.url}?schema=reg`;
+    await grant(registry as Registry, 'growing', ['sf']);
+    const token = await issueToken(registry as Registry, 'growing');
+    const lib = mkdtempSync(path.join(os.tmpdir(), 'skillset-regrant-'));
+    const clients: Client[] = [];
+    const heard: Array<Promise<void>> = [];
+    const open = async () => {
+      const c = new Client({ name: 'registry-test', version: '1.0.0' });
+      heard.push(
+        new Promise<void>((resolve) =>
+          c.setNotificationHandler(ResourceListChangedNotificationSchema, () => resolve()),
+        ),
+      );
+      await c.connect(
+        new StreamableHTTPClientTransport(new URL(server?.url as string), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      clients.push(c);
+    };
+    try {
+      await open();
+      await grant(registry as Registry, 'growing', ['ops']);
+      await open();
+      cpSync(REGISTRY_LIBRARIES.sf, lib, { recursive: true });
+      mkdirSync(path.join(lib, 'flexcard-review'));
+      writeFileSync(
+        path.join(lib, 'flexcard-review', 'SKILL.md'),
+        '---\nname: flexcard-review\ndescription: Review a FlexCard before it ships. Use when a FlexCard is ready for review.\n---\n\n# FlexCard review\n\nCheck the data source, the states and the actions.\n',
+      );
+      const service = await createService({ roots: [lib], cache: false, userConfigFile: false });
+      await publishLibrary(service, { store, namespace: 'sf' });
+      service.close();
+      await Promise.all(heard);
+      for (const c of clients)
+        assert.ok((await uris(c)).includes('skill://sf/flexcard-review/SKILL.md'));
+    } finally {
+      for (const c of clients) await c.close();
       rmSync(lib, { recursive: true, force: true });
     }
   });

@@ -37,6 +37,9 @@ export async function serveRegistry(
 ): Promise<RegistryEndpoint> {
   const registry = await openRegistry(location);
   const teams = new Map<string, TeamView>();
+  // Views a team's newer one replaced (its grants changed) while sessions still use them: they go on
+  // hearing of publishes until those sessions end.
+  const retired = new Set<TeamView>();
   const drop = (v: TeamView): void => {
     v.catalog.then((c) => c.service.close()).catch(() => undefined);
   };
@@ -46,6 +49,7 @@ export async function serveRegistry(
     const kept = teams.get(team);
     if (kept && kept.version === version && kept.spaces.join() === spaces.join()) return kept;
     if (kept && kept.sessions.size === 0) drop(kept);
+    else if (kept) retired.add(kept);
     const catalog = registryService(registry, spaces).then(async (service) =>
       Object.assign(await createServedCatalog(service), { reload: () => service.reload() }),
     );
@@ -61,7 +65,7 @@ export async function serveRegistry(
     return view;
   };
   const listening = await listenForPublishes(registry, async (space) => {
-    for (const v of teams.values()) {
+    for (const v of [...teams.values(), ...retired]) {
       if (space !== undefined && !v.spaces.includes(space)) continue;
       const version = await generations(registry, v.spaces);
       if (version === v.version) continue;
@@ -79,6 +83,7 @@ export async function serveRegistry(
       view.sessions.add(s);
       s.server.server.onclose = () => {
         view.sessions.delete(s);
+        if (view.sessions.size === 0 && retired.delete(view)) drop(view);
       };
       return s.server;
     },
@@ -89,7 +94,7 @@ export async function serveRegistry(
     async close() {
       await endpoint.close();
       await listening.close();
-      for (const v of teams.values()) drop(v);
+      for (const v of [...teams.values(), ...retired]) drop(v);
       await registry.close();
     },
   };

@@ -266,8 +266,9 @@ export function registerTools(server: McpServer, catalog: ServedCatalog): () => 
     if (face.follows) following.push({ tool, face, op });
   }
   return () => {
-    // The SDK types the schema by the shape it was registered with; every view's has the same one.
+    // `update` takes a shape, not an object schema (it makes the object itself): given the object,
+    // it would make one of the object's own fields, and every later call would fail to validate.
     for (const f of following)
-      f.tool.update({ paramsSchema: f.face.inputSchema(f.op, catalog) as never });
+      f.tool.update({ paramsSchema: f.face.inputSchema(f.op, catalog).shape as never });
   };
 }
