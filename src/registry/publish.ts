@@ -14,6 +14,7 @@ import { type SearchDocument, toDocument } from '../search/document.js';
 import type { IndexContents, UpdateStats } from '../search/index-store.js';
 import type { Tx } from '../search/pg-flip.js';
 import type { Skill } from '../skill/types.js';
+import { mapBounded, READS_IN_FLIGHT } from '../util/bounded.js';
 import { folderOf, registryId } from './paths.js';
 
 /** What to publish where. */
@@ -65,11 +66,14 @@ export async function publishLibrary(
   if (!catalog.ok) throw catalog.problem;
   const fs = service.settings.fs;
   const entries = new Map<string, Entry>();
-  for (const skill of catalog.value.skills) {
+  const skills = catalog.value.skills;
+  const manifests = await mapBounded(skills, READS_IN_FLIGHT, (skill) =>
+    folderManifest(fs, skill.dir),
+  );
+  skills.forEach((skill, i) => {
     const folder = folderOf(input.namespace, skill.id);
-    const manifest = await folderManifest(fs, skill.dir);
-    entries.set(`${folder}/SKILL.md`, { skill, manifest, folder });
-  }
+    entries.set(`${folder}/SKILL.md`, { skill, manifest: manifests[i] as Manifest, folder });
+  });
   const { PgIndexStore } = await import('../search/pg-store.js');
   const store = await PgIndexStore.open(input.store, { space: input.namespace });
   try {

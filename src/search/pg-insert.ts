@@ -3,6 +3,7 @@
 // document frequencies counted for the generation's last step.
 
 import { META_FIELDS, nameKeyOf, type SearchDocument } from './document.js';
+import { intArray, textArray } from './pg-arrays.js';
 import type { Tx } from './pg-flip.js';
 import type { PostingsTarget } from './pg-partition.js';
 import { termCounts } from './pg-read.js';
@@ -26,46 +27,71 @@ export function countsOf(d: SearchDocument) {
 }
 
 /**
- * Insert documents of generation `gen` (refs in their order) with their postings (into the table
- * `postings`: pg-partition.ts); their distinct terms counted into `delta`. `counted` may come
- * counted already (while the server wrote the batch before).
+ * Insert documents of generation `gen` as refs `refs` (one each, in order) with their postings (into
+ * the table `postings`: pg-partition.ts); their distinct terms counted into `delta`. `counted` may
+ * come counted already (while the server wrote the batch before).
  */
 export async function insertDocuments(
   { client, s, space, gen, postings }: Tx & { gen: number; postings: PostingsTarget },
   docs: SearchDocument[],
+  refs: readonly number[],
   delta: Map<string, [number, number]>,
   counted: ReadonlyArray<ReturnType<typeof countsOf>> = docs.map(countsOf),
 ): Promise<void> {
   if (docs.length === 0) return;
-  const refs = (
-    await client.query<{ ref: number }>(
-      `INSERT INTO ${s}.docs(space, gen, id, name, path, hash, body_len, description, fields, not_for, triggers, mentions, name_key, body, meta_tokens, body_tokens)
-      SELECT $15, $16, id, name, path, hash, body_len, description, fields, not_for, triggers, mentions, name_key, body, meta_tokens, body_tokens
-      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::int[], $14::int[])
-        WITH ORDINALITY AS u(id, name, path, hash, body_len, description, fields, not_for, triggers, mentions, name_key, body, meta_tokens, body_tokens, n)
-      ORDER BY n RETURNING ref`,
-      [
-        docs.map((d) => d.id),
-        docs.map((d) => d.name),
-        docs.map((d) => d.path),
-        docs.map((d) => d.contentHash),
-        docs.map((d) => d.bodyLength),
-        docs.map((d) => d.description),
-        docs.map((d) => JSON.stringify(d.fields)),
+  await client.query(
+    `INSERT INTO ${s}.docs(ref, space, gen, id, name, path, hash, body_len, description, fields, not_for, triggers, mentions, name_key, body, meta_tokens, body_tokens)
+    SELECT ref, $16, $17, id, name, path, hash, body_len, description, fields, not_for, triggers, mentions, name_key, body, meta_tokens, body_tokens
+    FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::int[])
+      AS u(ref, id, name, path, hash, body_len, description, fields, not_for, triggers, mentions, name_key, body, meta_tokens, body_tokens)`,
+    [
+      intArray(refs.slice(0, docs.length)),
+      textArray(docs.map((d) => d.id)),
+      textArray(docs.map((d) => d.name)),
+      textArray(docs.map((d) => d.path)),
+      textArray(docs.map((d) => d.contentHash)),
+      intArray(docs.map((d) => d.bodyLength)),
+      textArray(docs.map((d) => d.description)),
+      textArray(docs.map((d) => JSON.stringify(d.fields))),
+      textArray(
         docs.map((d) =>
           JSON.stringify(d.notFor.map((n) => ({ ...n, topicTerms: tokenize(n.topic) }))),
         ),
-        docs.map((d) => JSON.stringify(d.triggerPhrases)),
-        docs.map((d) => d.mentions.join(' ')),
-        docs.map((d) => nameKeyOf(d.name)),
-        docs.map((d) => d.body),
-        counted.map((c) => c.metaLength),
-        counted.map((c) => c.body.length),
-        space,
-        gen,
-      ],
-    )
-  ).rows.map((r) => r.ref);
+      ),
+      textArray(docs.map((d) => JSON.stringify(d.triggerPhrases))),
+      textArray(docs.map((d) => d.mentions.join(' '))),
+      textArray(docs.map((d) => nameKeyOf(d.name))),
+      textArray(docs.map((d) => d.body)),
+      intArray(counted.map((c) => c.metaLength)),
+      intArray(counted.map((c) => c.body.length)),
+      space,
+      gen,
+    ],
+  );
+  const p = postingsOf(docs, refs, delta, counted);
+  await client.query(
+    `INSERT INTO ${postings.table}(tbl, term, ref, col, tf, len, space, gen)
+    SELECT *, $7::int, $8::int FROM unnest($1::smallint[], $2::text[], $3::int[], $4::smallint[], $5::int[], $6::int[]) ${postings.finish ? '' : 'ORDER BY 1, 2, 3, 4'}`,
+    [
+      intArray(p.tbl),
+      textArray(p.term),
+      intArray(p.ref),
+      intArray(p.col),
+      intArray(p.tf),
+      intArray(p.len),
+      space,
+      gen,
+    ],
+  );
+}
+
+/** The postings of documents `docs` (refs `refs`, counted), their distinct terms counted into `delta`. */
+function postingsOf(
+  docs: readonly SearchDocument[],
+  refs: readonly number[],
+  delta: Map<string, [number, number]>,
+  counted: ReadonlyArray<ReturnType<typeof countsOf>>,
+): Postings {
   const p: Postings = { tbl: [], term: [], ref: [], col: [], tf: [], len: [] };
   const push = (
     tbl: number,
@@ -95,11 +121,7 @@ export async function insertDocuments(
     bump(delta, metaTerms, 0);
     bump(delta, c.body.counts.keys(), 1);
   });
-  await client.query(
-    `INSERT INTO ${postings.table}(tbl, term, ref, col, tf, len, space, gen)
-    SELECT *, $7::int, $8::int FROM unnest($1::smallint[], $2::text[], $3::int[], $4::smallint[], $5::int[], $6::int[]) ${postings.finish ? '' : 'ORDER BY 1, 2, 3, 4'}`,
-    [p.tbl, p.term, p.ref, p.col, p.tf, p.len, space, gen],
-  );
+  return p;
 }
 
 /** Count each of `terms` once into `delta` at `at` (0 metadata, 1 body). */

@@ -18,8 +18,13 @@ const BUILD_MEMORY = '256MB';
 export interface PostingsTarget {
   /** The table inserts go to, quoted. */
   table: string;
-  /** Index and attach it once the generation's batches are in (bare tables only). */
-  finish?: () => Promise<void>;
+  /**
+   * Index and attach it once the generation's batches are in (bare tables only); `another` runs work
+   * on a second connection, which builds the smaller index meanwhile.
+   */
+  finish?: (
+    another?: (work: (client: pg.PoolClient) => Promise<void>) => Promise<void>,
+  ) => Promise<void>;
 }
 
 /**
@@ -47,16 +52,19 @@ export async function postingsTarget(
   );
   return {
     table,
-    async finish() {
-      await client.query(`SET maintenance_work_mem = '${BUILD_MEMORY}'`);
-      try {
-        await client.query(
-          `CREATE INDEX ON ${table}(tbl, term, ref, col) INCLUDE (tf, len, space, gen)`,
-        );
-        await client.query(`CREATE INDEX ON ${table}(ref)`);
-      } finally {
-        await client.query('RESET maintenance_work_mem');
-      }
+    async finish(another) {
+      const build = async (on: pg.PoolClient, columns: string) => {
+        await on.query(`SET maintenance_work_mem = '${BUILD_MEMORY}'`);
+        try {
+          await on.query(`CREATE INDEX ON ${table}${columns}`);
+        } finally {
+          await on.query('RESET maintenance_work_mem');
+        }
+      };
+      const byRef = another ? another((on) => build(on, '(ref)')) : undefined;
+      byRef?.catch(() => undefined);
+      await build(client, '(tbl, term, ref, col) INCLUDE (tf, len, space, gen)');
+      await (byRef ?? build(client, '(ref)'));
       await client.query(
         `ALTER TABLE ${s}.postings ATTACH PARTITION ${table} FOR VALUES IN (${space})`,
       );

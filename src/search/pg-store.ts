@@ -144,6 +144,7 @@ export class PgIndexStore implements SearchIndexStore {
           load,
           progress,
           attach,
+          another: (work) => onOwnClient(this.pool, this.shown, work),
         }),
       );
       this.forget();

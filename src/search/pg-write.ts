@@ -10,12 +10,9 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { SearchDocument } from './document.js';
 import type { DocumentLoader, IndexContents, Progress, UpdateStats } from './index-store.js';
+import { writeBatches } from './pg-batches.js';
 import { finishSpace, NOTIFY_CHANNEL, type Tx, updateFrequencies } from './pg-flip.js';
-import { countsOf, insertDocuments } from './pg-insert.js';
 import { postingsTarget, tidyPartition } from './pg-partition.js';
-
-/** Documents loaded and inserted at once: a transaction each. */
-const LOAD_BATCH = 256;
 
 /** One fingerprint of every (path, hash, id) the index should hold (as the SQLite index makes it). */
 export function fingerprintOf(current: IndexContents): string {
@@ -43,6 +40,8 @@ export interface SpaceUpdate {
   load: DocumentLoader;
   progress?: Progress | undefined;
   attach?: Attach | undefined;
+  /** Run work on a second connection of its own (batches are then written on two at once). */
+  another?: ((work: (client: pg.PoolClient) => Promise<void>) => Promise<void>) | undefined;
 }
 
 /**
@@ -139,34 +138,8 @@ async function writeGeneration(tx: Tx & { gen: number }, u: SpaceUpdate): Promis
   const plan = await planOf(tx, u.current);
   const target = await postingsTarget(client, s, tx.space);
   const delta = new Map<string, [number, number]>();
-  const loadBatch = async (i: number) => {
-    const docs = (
-      await Promise.all(plan.toLoad.slice(i, i + LOAD_BATCH).map((p) => u.load(p)))
-    ).filter((d) => d !== undefined);
-    return { docs, counted: docs.map(countsOf) };
-  };
-  // The next batch is loaded while the server writes this one: the two take turns on no one CPU.
-  let next = plan.toLoad.length > 0 ? loadBatch(0) : undefined;
-  try {
-    for (let i = 0; i < plan.toLoad.length; i += LOAD_BATCH) {
-      const { docs: batch, counted } = await (next as ReturnType<typeof loadBatch>);
-      next = i + LOAD_BATCH < plan.toLoad.length ? loadBatch(i + LOAD_BATCH) : undefined;
-      await client.query('BEGIN');
-      try {
-        await insertDocuments({ ...tx, postings: target }, batch, delta, counted);
-        await u.attach?.(tx, batch);
-        await client.query('COMMIT');
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw e;
-      }
-      u.progress?.(Math.min(i + LOAD_BATCH, plan.toLoad.length), plan.toLoad.length);
-    }
-  } finally {
-    // A batch loading when a write failed: its failure is not the one to report.
-    next?.catch(() => undefined);
-  }
-  await target.finish?.();
+  await writeBatches(tx, u, plan.toLoad, target, delta);
+  await target.finish?.(u.another);
   await client.query('BEGIN');
   try {
     await updateFrequencies(tx, plan.remove, delta);
