@@ -83,6 +83,14 @@ export async function updateSpace(
   }
 }
 
+/**
+ * The share of a space's documents a generation must replace or remove for its partition to be
+ * rebuilt rather than changed row by row (pg-partition.ts). Measured at 100,000 skills: a third
+ * changed took 116 s row by row and 165 s rebuilt; all of them 392 s and 234 s. The two cross near
+ * one half.
+ */
+const REBUILD_SHARE = 0.5;
+
 /** What a generation changes, by comparing the space's documents with what it should hold. */
 interface Plan {
   stats: UpdateStats;
@@ -92,6 +100,8 @@ interface Plan {
   gone: string[];
   toLoad: string[];
   renames: Array<[number, string]>;
+  /** How many documents the space holds now. */
+  stored: number;
 }
 
 async function planOf(tx: Tx, current: IndexContents): Promise<Plan> {
@@ -107,6 +117,7 @@ async function planOf(tx: Tx, current: IndexContents): Promise<Plan> {
     gone: [],
     toLoad: [],
     renames: [],
+    stored: stored.length,
   };
   const known = new Set<string>();
   for (const r of stored) {
@@ -136,17 +147,28 @@ async function planOf(tx: Tx, current: IndexContents): Promise<Plan> {
 async function writeGeneration(tx: Tx & { gen: number }, u: SpaceUpdate): Promise<UpdateStats> {
   const { client, s } = tx;
   const plan = await planOf(tx, u.current);
-  const target = await postingsTarget(client, s, tx.space);
   const delta = new Map<string, [number, number]>();
+  const rebuild = plan.remove.length > 0 && plan.remove.length >= REBUILD_SHARE * plan.stored;
+  const target = await postingsTarget(
+    client,
+    s,
+    tx.space,
+    rebuild ? { remove: plan.remove, delta } : undefined,
+  );
   await writeBatches(tx, u, plan.toLoad, target, delta);
   await target.finish?.(u.another);
   await client.query('BEGIN');
   try {
-    await updateFrequencies(tx, plan.remove, delta);
-    await client.query(`DELETE FROM ${s}.postings WHERE space = $1 AND ref = ANY($2)`, [
-      tx.space,
-      plan.remove,
-    ]);
+    if (target.swap) {
+      await client.query(`DELETE FROM ${s}.df WHERE space = $1`, [tx.space]);
+      await updateFrequencies(tx, [], delta);
+    } else {
+      await updateFrequencies(tx, plan.remove, delta);
+      await client.query(`DELETE FROM ${s}.postings WHERE space = $1 AND ref = ANY($2)`, [
+        tx.space,
+        plan.remove,
+      ]);
+    }
     await client.query(`DELETE FROM ${s}.docs WHERE ref = ANY($1)`, [plan.remove]);
     await client.query(
       `DELETE FROM ${s}.files WHERE space = $1 AND gen < $2 AND folder = ANY($3)`,
@@ -164,6 +186,7 @@ async function writeGeneration(tx: Tx & { gen: number }, u: SpaceUpdate): Promis
       u.fingerprint,
     ]);
     await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, `${u.schema}:${u.space}`]);
+    await target.swap?.(client);
     await client.query('COMMIT');
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
