@@ -52,7 +52,6 @@ async function latency(
   };
 }
 
-/** One library published and searched both ways. */
 /** Change every `SKILL.md` below `root` (a line added at the end). */
 function touchEverySkill(root: string): void {
   for (const e of fs.readdirSync(root, { withFileTypes: true, recursive: true }))
@@ -60,6 +59,7 @@ function touchEverySkill(root: string): void {
       fs.appendFileSync(path.join(e.parentPath, e.name), '\nRevised.\n');
 }
 
+/** One library published and searched both ways (and, with `rewrite`, published again all changed). */
 async function measure(
   url: string,
   label: string,

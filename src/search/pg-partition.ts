@@ -72,6 +72,8 @@ export async function postingsTarget(
     client.query(
       `CREATE TABLE ${bare} (LIKE ${s}.postings INCLUDING DEFAULTS, CHECK (space = ${space}))`,
     );
+  const attach = (on: pg.PoolClient) =>
+    on.query(`ALTER TABLE ${s}.postings ATTACH PARTITION ${table} FOR VALUES IN (${space})`);
   if (found?.attached) {
     if (!rebuild) return { table: `${s}.postings` };
     await create(next);
@@ -84,9 +86,7 @@ export async function postingsTarget(
         await on.query(`SET LOCAL lock_timeout = '${SWAP_WAIT}'`);
         await on.query(`DROP TABLE ${table}`);
         await on.query(`ALTER TABLE ${next} RENAME TO "${nameOf(space)}"`);
-        await on.query(
-          `ALTER TABLE ${s}.postings ATTACH PARTITION ${table} FOR VALUES IN (${space})`,
-        );
+        await attach(on);
       },
     };
   }
@@ -96,9 +96,7 @@ export async function postingsTarget(
     table,
     async finish(another) {
       await buildIndexes(client, table, another);
-      await client.query(
-        `ALTER TABLE ${s}.postings ATTACH PARTITION ${table} FOR VALUES IN (${space})`,
-      );
+      await attach(client);
     },
   };
 }

@@ -100,8 +100,6 @@ interface Plan {
   gone: string[];
   toLoad: string[];
   renames: Array<[number, string]>;
-  /** How many documents the space holds now. */
-  stored: number;
 }
 
 async function planOf(tx: Tx, current: IndexContents): Promise<Plan> {
@@ -117,7 +115,6 @@ async function planOf(tx: Tx, current: IndexContents): Promise<Plan> {
     gone: [],
     toLoad: [],
     renames: [],
-    stored: stored.length,
   };
   const known = new Set<string>();
   for (const r of stored) {
@@ -148,7 +145,9 @@ async function writeGeneration(tx: Tx & { gen: number }, u: SpaceUpdate): Promis
   const { client, s } = tx;
   const plan = await planOf(tx, u.current);
   const delta = new Map<string, [number, number]>();
-  const rebuild = plan.remove.length > 0 && plan.remove.length >= REBUILD_SHARE * plan.stored;
+  const { changed, removed, unchanged } = plan.stats;
+  const rebuild =
+    plan.remove.length > 0 && plan.remove.length >= REBUILD_SHARE * (changed + removed + unchanged);
   const target = await postingsTarget(
     client,
     s,
